@@ -1,0 +1,137 @@
+/*
+ * cipher.h - block and stream ciphers.
+ *
+ * Two layers:
+ *
+ *  - Per-algorithm calls, ember_<algo>[_<impl>]_<op>, each section below.
+ *  - The generic layer: one ember_block_desc per implementation (the
+ *    benchmark and tests name each one), and ember_cipher_spec, the openssl
+ *    cipher names ("aes-128-cbc", "des-ede3", "rc5-cbc" ...) mapped to an
+ *    algorithm, key length, mode and parameter.
+ *
+ * Constant-time policy: the default AES is the constant-time one for this
+ * CPU (AES-NI, ARMv8, or bitsliced "ct"); the table implementation "tab" is
+ * never chosen by default. DES, Blowfish, CAST5, Camellia, RC2 and RC4 are
+ * table-driven by nature and flagged not constant-time; see docs/SECURITY.md.
+ */
+#ifndef EMBER_CIPHER_H
+#define EMBER_CIPHER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMBER_MAX_BLOCK_LEN 16
+#define EMBER_MAX_KEY_LEN 256
+
+/* Modes of the generic layer. */
+enum ember_mode {
+	EMBER_MODE_ECB = 1,
+	EMBER_MODE_CBC = 2,
+	EMBER_MODE_CTR = 3,
+	EMBER_MODE_STREAM = 4
+};
+
+/*
+ * ember_block_desc describes one implementation of one cipher. Block ciphers
+ * fill encrypt/decrypt (ECB over |nblocks| whole blocks, in place allowed)
+ * and may fill cbc_encrypt/cbc_decrypt (|iv| is updated for chaining across
+ * calls) and ctr; the generic layer supplies CBC from ECB when they are NULL.
+ * A stream cipher has block_len 1 and fills only stream. set_key prepares
+ * both directions; |param| is algorithm-specific (RC2 effective key bits,
+ * RC5 rounds; 0 = the default) and is ignored by the others.
+ */
+typedef struct ember_block_desc {
+	const char *name;     /* "aes", "des", "des-ede3", "bf", "cast5", "idea",
+	                         "rc2", "rc5", "camellia", "rc4" */
+	const char *impl;     /* "ct", "tab", "x86ni", "ref" ... */
+	unsigned flags;       /* EMBER_IMPL_CT, EMBER_IMPL_HW */
+	size_t block_len;     /* 1 for a stream cipher */
+	size_t min_key_len, max_key_len;
+	size_t ctx_size;      /* at most EMBER_CIPHER_CTX_MAX */
+	int (*supported)(void);
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len, unsigned param);
+	void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	void (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* CTR: |ctr| is a big-endian block counter, incremented per block and
+	 * left at the next unused value; |len| need not be a block multiple
+	 * (the tail of the last keystream block is discarded). */
+	void (*ctr)(const void *ctx, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t len);
+	void (*stream)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+} ember_block_desc;
+
+/* Large enough for every key schedule (Blowfish's is 4168 bytes). */
+#define EMBER_CIPHER_CTX_MAX 4608
+
+/* An openssl cipher name and what it means. */
+typedef struct ember_cipher_spec {
+	const char *name;     /* "aes-128-cbc" */
+	const char *aliases;  /* NULL or space-separated: "bf-cbc" -> "bf blowfish" */
+	const char *alg;      /* descriptor name: "aes" */
+	size_t key_len;       /* bytes */
+	unsigned param;       /* passed to set_key */
+	int mode;             /* enum ember_mode */
+} ember_cipher_spec;
+
+typedef struct ember_cipher_ctx {
+	const ember_block_desc *desc;
+	int mode;
+	int decrypt;
+	uint8_t iv[EMBER_MAX_BLOCK_LEN];
+	union {
+		uint64_t align;
+		void *ptr;
+		uint8_t bytes[EMBER_CIPHER_CTX_MAX];
+	} ks;
+} ember_cipher_ctx;
+
+size_t ember_block_count(void);
+const ember_block_desc *ember_block_at(size_t i);
+/* As ember_hash_find: NULL impl = preferred supported, constant-time first. */
+const ember_block_desc *ember_block_find(const char *name, const char *impl);
+int ember_block_supported(const ember_block_desc *d);
+
+size_t ember_cipher_spec_count(void);
+const ember_cipher_spec *ember_cipher_spec_at(size_t i);
+/* Looks up an openssl cipher name or alias, case-insensitive; NULL if unknown. */
+const ember_cipher_spec *ember_cipher_spec_find(const char *name);
+
+/*
+ * ember_cipher_init keys |c| for |mode| with implementation |d| (which must
+ * be supported). |iv| is block_len bytes for CBC and CTR, ignored otherwise.
+ * Returns 0, EMBER_EKEYLEN, EMBER_EINVAL (mode not offered) or EMBER_ENOTSUP.
+ */
+int ember_cipher_init(ember_cipher_ctx *c, const ember_block_desc *d, int mode,
+    const uint8_t *key, size_t key_len, unsigned param, const uint8_t *iv, int decrypt);
+/*
+ * ember_cipher_update processes |len| bytes; for ECB and CBC |len| must be a
+ * multiple of the block length (EMBER_ELEN otherwise, nothing written).
+ * CBC chains across calls; CTR continues the counter but, like the desc
+ * slot, discards a partial keystream block, so only the last call may be
+ * short of a block multiple.
+ */
+int ember_cipher_update(ember_cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+/* Wipes the key schedule and IV. */
+void ember_cipher_clear(ember_cipher_ctx *c);
+
+/*
+ * PKCS#7 padding as a separate step. ember_pkcs7_pad writes |in_len| bytes
+ * plus 1..block_len padding bytes into |out| (room for in_len + block_len)
+ * and sets |*out_len|. ember_pkcs7_unpad checks the padding of |in| in time
+ * independent of the padding value and sets |*out_len|, or returns EMBER_EPAD.
+ */
+int ember_pkcs7_pad(uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len, size_t block_len);
+int ember_pkcs7_unpad(size_t *out_len, const uint8_t *in, size_t in_len, size_t block_len);
+
+/* ---- Per-algorithm sections follow (AES, DES, Blowfish, CAST5, IDEA, RC2, RC5, Camellia, RC4) ---- */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

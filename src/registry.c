@@ -1,0 +1,219 @@
+/*
+ * registry.c - every implementation's descriptor, in preference order
+ * (fastest first within an algorithm), and the openssl cipher names.
+ *
+ * Adding an implementation: write src/<family>/<algo>_<impl>.c defining
+ * one const descriptor, then add its extern line and its table line here.
+ * The tests and `ember speed` enumerate these tables; nothing else changes.
+ */
+#include <ctype.h>
+
+#include "internal.h"
+#include "ember/cipher.h"
+#include "ember/hash.h"
+
+/* ---- digests ---- */
+
+extern const ember_hash_desc ember_sha256_ref_desc;
+extern const ember_hash_desc ember_sha224_ref_desc;
+
+static const ember_hash_desc *const hash_table[] = {
+	/* SHA-256 */
+	&ember_sha256_ref_desc,
+
+	/* SHA-224 */
+	&ember_sha224_ref_desc,
+
+	/* end of digests */
+};
+
+/* ---- block and stream ciphers ---- */
+
+static const ember_block_desc *const block_table[] = {
+	/* AES */
+
+	/* DES, DES-EDE3 */
+
+	/* Blowfish, CAST5 */
+
+	/* IDEA, RC2, RC5, Camellia, RC4 */
+
+	/* end of ciphers */
+	NULL
+};
+
+/*
+ * The cipher names are EVP's (so `ember enc` accepts what `openssl enc`
+ * does): "des-ede3" is ECB and "des-ede3-cbc" (alias des3) is CBC. The
+ * speed command maps its own words (its "des-ede3" row is CBC) onto these.
+ */
+static const ember_cipher_spec spec_table[] = {
+	{ "aes-128-ecb", NULL, "aes", 16, 0, EMBER_MODE_ECB },
+	{ "aes-192-ecb", NULL, "aes", 24, 0, EMBER_MODE_ECB },
+	{ "aes-256-ecb", NULL, "aes", 32, 0, EMBER_MODE_ECB },
+	{ "aes-128-cbc", "aes128", "aes", 16, 0, EMBER_MODE_CBC },
+	{ "aes-192-cbc", "aes192", "aes", 24, 0, EMBER_MODE_CBC },
+	{ "aes-256-cbc", "aes256", "aes", 32, 0, EMBER_MODE_CBC },
+	{ "aes-128-ctr", NULL, "aes", 16, 0, EMBER_MODE_CTR },
+	{ "aes-192-ctr", NULL, "aes", 24, 0, EMBER_MODE_CTR },
+	{ "aes-256-ctr", NULL, "aes", 32, 0, EMBER_MODE_CTR },
+	{ "camellia-128-ecb", NULL, "camellia", 16, 0, EMBER_MODE_ECB },
+	{ "camellia-192-ecb", NULL, "camellia", 24, 0, EMBER_MODE_ECB },
+	{ "camellia-256-ecb", NULL, "camellia", 32, 0, EMBER_MODE_ECB },
+	{ "camellia-128-cbc", "camellia128", "camellia", 16, 0, EMBER_MODE_CBC },
+	{ "camellia-192-cbc", "camellia192", "camellia", 24, 0, EMBER_MODE_CBC },
+	{ "camellia-256-cbc", "camellia256", "camellia", 32, 0, EMBER_MODE_CBC },
+	{ "des-ecb", NULL, "des", 8, 0, EMBER_MODE_ECB },
+	{ "des-cbc", "des", "des", 8, 0, EMBER_MODE_CBC },
+	{ "des-ede3", "des-ede3-ecb", "des-ede3", 24, 0, EMBER_MODE_ECB },
+	{ "des-ede3-cbc", "des3", "des-ede3", 24, 0, EMBER_MODE_CBC },
+	{ "bf-ecb", NULL, "bf", 16, 0, EMBER_MODE_ECB },
+	{ "bf-cbc", "bf blowfish", "bf", 16, 0, EMBER_MODE_CBC },
+	{ "cast5-ecb", NULL, "cast5", 16, 0, EMBER_MODE_ECB },
+	{ "cast5-cbc", "cast cast-cbc", "cast5", 16, 0, EMBER_MODE_CBC },
+	{ "idea-ecb", NULL, "idea", 16, 0, EMBER_MODE_ECB },
+	{ "idea-cbc", "idea", "idea", 16, 0, EMBER_MODE_CBC },
+	{ "rc2-ecb", NULL, "rc2", 16, 128, EMBER_MODE_ECB },
+	{ "rc2-cbc", "rc2", "rc2", 16, 128, EMBER_MODE_CBC },
+	{ "rc2-40-cbc", NULL, "rc2", 5, 40, EMBER_MODE_CBC },
+	{ "rc2-64-cbc", NULL, "rc2", 8, 64, EMBER_MODE_CBC },
+	{ "rc5-ecb", NULL, "rc5", 16, 12, EMBER_MODE_ECB },
+	{ "rc5-cbc", "rc5", "rc5", 16, 12, EMBER_MODE_CBC },
+	{ "rc4", NULL, "rc4", 16, 0, EMBER_MODE_STREAM },
+	{ "rc4-40", NULL, "rc4", 5, 0, EMBER_MODE_STREAM },
+};
+
+/* ---- lookup ---- */
+
+static int name_eq(const char *a, const char *b, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]) || b[i] == 0)
+			return 0;
+	return b[n] == 0;
+}
+
+/* 1 when |want| equals |name| or one word of the space-separated |aliases|. */
+static int matches(const char *want, const char *name, const char *aliases)
+{
+	const char *p;
+
+	if (name_eq(name, want, strlen(name)))
+		return 1;
+	for (p = aliases; p && *p;) {
+		size_t n = strcspn(p, " ");
+		if (n && name_eq(p, want, n))
+			return 1;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+size_t ember_hash_count(void)
+{
+	return NELEM(hash_table);
+}
+
+const ember_hash_desc *ember_hash_at(size_t i)
+{
+	return i < NELEM(hash_table) ? hash_table[i] : NULL;
+}
+
+int ember_hash_supported(const ember_hash_desc *d)
+{
+	return d && (d->supported == NULL || d->supported());
+}
+
+const ember_hash_desc *ember_hash_find(const char *name, const char *impl)
+{
+	const ember_hash_desc *fallback = NULL;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < NELEM(hash_table); i++) {
+		const ember_hash_desc *d = hash_table[i];
+		if (!matches(name, d->name, d->aliases))
+			continue;
+		if (impl != NULL) {
+			if (strcmp(impl, d->impl) == 0)
+				return ember_hash_supported(d) ? d : NULL;
+			continue;
+		}
+		if (!ember_hash_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT)
+			return d;
+		if (fallback == NULL)
+			fallback = d;
+	}
+	return fallback;
+}
+
+size_t ember_block_count(void)
+{
+	return NELEM(block_table) - 1;
+}
+
+const ember_block_desc *ember_block_at(size_t i)
+{
+	return i < ember_block_count() ? block_table[i] : NULL;
+}
+
+int ember_block_supported(const ember_block_desc *d)
+{
+	return d && (d->supported == NULL || d->supported());
+}
+
+const ember_block_desc *ember_block_find(const char *name, const char *impl)
+{
+	const ember_block_desc *fallback = NULL;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < ember_block_count(); i++) {
+		const ember_block_desc *d = block_table[i];
+		if (!matches(name, d->name, NULL))
+			continue;
+		if (impl != NULL) {
+			if (strcmp(impl, d->impl) == 0)
+				return ember_block_supported(d) ? d : NULL;
+			continue;
+		}
+		if (!ember_block_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT)
+			return d;
+		if (fallback == NULL)
+			fallback = d;
+	}
+	return fallback;
+}
+
+size_t ember_cipher_spec_count(void)
+{
+	return NELEM(spec_table);
+}
+
+const ember_cipher_spec *ember_cipher_spec_at(size_t i)
+{
+	return i < NELEM(spec_table) ? &spec_table[i] : NULL;
+}
+
+const ember_cipher_spec *ember_cipher_spec_find(const char *name)
+{
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < NELEM(spec_table); i++)
+		if (matches(name, spec_table[i].name, spec_table[i].aliases))
+			return &spec_table[i];
+	return NULL;
+}

@@ -1,0 +1,83 @@
+/*
+ * main.c - the ember command: dispatch to sub-commands, or with no
+ * arguments read sub-commands from standard input at an "Ember> " prompt,
+ * as `openssl` does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember/cpu.h"
+#include "tool.h"
+
+static const struct command {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *help;
+} commands[] = {
+	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: ember <command> [options]   (no command: read commands from stdin)\n\ncommands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+}
+
+static int run(int argc, char **argv)
+{
+	size_t i;
+
+	if (strcmp(argv[0], "help") == 0 || strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[0], commands[i].name) == 0)
+			return commands[i].fn(argc, argv);
+	return tool_error(NULL, "unknown command '%s' (try 'ember help')", argv[0]);
+}
+
+/* The interactive loop: one command per line, words split on white space. */
+static int interactive(void)
+{
+	char line[4096];
+	int status = 0;
+
+	for (;;) {
+		char *words[256];
+		int n = 0;
+		char *tok, *save = NULL;
+
+		fputs("Ember> ", stdout);
+		fflush(stdout);
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			break;
+		for (tok = strtok_r(line, " \t\r\n", &save); tok && n < 255; tok = strtok_r(NULL, " \t\r\n", &save))
+			words[n++] = tok;
+		if (n == 0)
+			continue;
+		words[n] = NULL;
+		if (strcmp(words[0], "quit") == 0 || strcmp(words[0], "exit") == 0 || strcmp(words[0], "q") == 0)
+			break;
+		status = run(n, words);
+		fflush(stdout);
+	}
+	fputc('\n', stdout);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *bad = NULL;
+
+	if (ember_cpu_status(&bad) != 0)
+		return tool_error(NULL, "EMBER_CPUCAP: unknown feature '%s'", bad);
+	if (argc < 2)
+		return interactive();
+	return run(argc - 1, argv + 1);
+}

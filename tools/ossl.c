@@ -1,0 +1,115 @@
+/*
+ * ossl.c - dlopen the system's libcrypto (see ossl.h).
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ossl.h"
+
+static ossl_api api;
+static int state; /* 0: not tried, 1: loaded, -1: failed */
+static char failure[512];
+
+#define SYM(name, required)                                                        \
+	do {                                                                       \
+		*(void **)(&api.name) = dlsym(h, #name);                           \
+		if (api.name == NULL && (required)) {                              \
+			snprintf(failure, sizeof(failure), "%s: symbol %s missing", \
+			    api.path, #name);                                      \
+			return -1;                                                 \
+		}                                                                  \
+	} while (0)
+
+static int resolve(void *h)
+{
+	const char *(*version)(int);
+	void *(*provider_load)(void *, const char *);
+
+	SYM(EVP_get_digestbyname, 1);
+	SYM(EVP_MD_fetch, 0);
+	SYM(EVP_MD_free, 0);
+	SYM(EVP_MD_CTX_new, 1);
+	SYM(EVP_MD_CTX_free, 1);
+	SYM(EVP_DigestInit_ex, 1);
+	SYM(EVP_DigestUpdate, 1);
+	SYM(EVP_DigestFinal_ex, 1);
+	SYM(HMAC, 1);
+	SYM(EVP_get_cipherbyname, 1);
+	SYM(EVP_CIPHER_fetch, 0);
+	SYM(EVP_CIPHER_free, 0);
+	SYM(EVP_CIPHER_CTX_new, 1);
+	SYM(EVP_CIPHER_CTX_free, 1);
+	SYM(EVP_CipherInit_ex, 1);
+	SYM(EVP_CIPHER_CTX_set_key_length, 1);
+	SYM(EVP_CIPHER_CTX_set_padding, 1);
+	SYM(EVP_CIPHER_CTX_ctrl, 1);
+	SYM(EVP_CipherUpdate, 1);
+	SYM(EVP_CipherFinal_ex, 1);
+
+	*(void **)(&version) = dlsym(h, "OpenSSL_version");
+	if (version == NULL)
+		*(void **)(&version) = dlsym(h, "SSLeay_version");
+	api.version = version ? version(0) : "unknown OpenSSL";
+
+	/* 3.x: the default provider plus legacy (md4, rmd160, des, rc2, rc4, bf, cast). */
+	*(void **)(&provider_load) = dlsym(h, "OSSL_PROVIDER_load");
+	if (provider_load != NULL) {
+		provider_load(NULL, "default");
+		api.legacy = provider_load(NULL, "legacy") != NULL;
+	}
+	return 0;
+}
+
+const ossl_api *ossl_load(char *err, size_t err_len)
+{
+	static const char *const names[] = { "libcrypto.so.3", "libcrypto.so.1.1", NULL };
+	const char *env = getenv("EMBER_LIBCRYPTO");
+	int i;
+
+	if (state == 0) {
+		void *h = NULL;
+		if (env != NULL && *env != 0) {
+			api.path = env;
+			h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
+			if (h == NULL)
+				snprintf(failure, sizeof(failure), "cannot load libcrypto %s: %s", env, dlerror());
+		} else {
+			for (i = 0; names[i] && h == NULL; i++) {
+				api.path = names[i];
+				h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+			}
+			if (h == NULL)
+				snprintf(failure, sizeof(failure),
+				    "cannot load libcrypto (tried libcrypto.so.3, libcrypto.so.1.1): %s", dlerror());
+		}
+		state = -1;
+		if (h != NULL) {
+			api.handle = h;
+			if (resolve(h) == 0)
+				state = 1;
+			else
+				dlclose(h);
+		}
+	}
+	if (state == 1)
+		return &api;
+	if (err != NULL && err_len > 0)
+		snprintf(err, err_len, "%s", failure);
+	return NULL;
+}
+
+void *ossl_digest(const ossl_api *o, const char *name)
+{
+	if (o->EVP_MD_fetch != NULL)
+		return o->EVP_MD_fetch(NULL, name, NULL);
+	return o->EVP_get_digestbyname(name);
+}
+
+void *ossl_cipher(const ossl_api *o, const char *name)
+{
+	if (o->EVP_CIPHER_fetch != NULL)
+		return o->EVP_CIPHER_fetch(NULL, name, NULL);
+	return o->EVP_get_cipherbyname(name);
+}

@@ -1,0 +1,60 @@
+/*
+ * ossl.h - the system's libcrypto, loaded at run time with dlopen, so that
+ * Ember has no build- or run-time dependency on OpenSSL. Used by the
+ * differential tests and by `ember speed -engine openssl`.
+ *
+ * EMBER_LIBCRYPTO names the library to load; otherwise libcrypto.so.3, then
+ * libcrypto.so.1.1. OpenSSL types are opaque here (void *).
+ */
+#ifndef EMBER_OSSL_H
+#define EMBER_OSSL_H
+
+#include <stddef.h>
+
+typedef struct ossl_api {
+	const char *path;     /* the library that was loaded */
+	const char *version;  /* OpenSSL_version(OPENSSL_VERSION) */
+	int legacy;           /* 1 when the legacy provider loaded (3.x) */
+
+	/* digests */
+	void *(*EVP_get_digestbyname)(const char *);
+	void *(*EVP_MD_fetch)(void *, const char *, const char *);          /* 3.x only */
+	void (*EVP_MD_free)(void *);                                          /* 3.x only */
+	void *(*EVP_MD_CTX_new)(void);
+	void (*EVP_MD_CTX_free)(void *);
+	int (*EVP_DigestInit_ex)(void *, const void *, void *);
+	int (*EVP_DigestUpdate)(void *, const void *, size_t);
+	int (*EVP_DigestFinal_ex)(void *, unsigned char *, unsigned int *);
+	unsigned char *(*HMAC)(const void *, const void *, int, const unsigned char *, size_t,
+	    unsigned char *, unsigned int *);
+
+	/* ciphers */
+	void *(*EVP_get_cipherbyname)(const char *);
+	void *(*EVP_CIPHER_fetch)(void *, const char *, const char *);      /* 3.x only */
+	void (*EVP_CIPHER_free)(void *);                                      /* 3.x only */
+	void *(*EVP_CIPHER_CTX_new)(void);
+	void (*EVP_CIPHER_CTX_free)(void *);
+	int (*EVP_CipherInit_ex)(void *, const void *, void *, const unsigned char *,
+	    const unsigned char *, int);
+	int (*EVP_CIPHER_CTX_set_key_length)(void *, int);
+	int (*EVP_CIPHER_CTX_set_padding)(void *, int);
+	int (*EVP_CIPHER_CTX_ctrl)(void *, int, int, void *);
+	int (*EVP_CipherUpdate)(void *, unsigned char *, int *, const unsigned char *, int);
+	int (*EVP_CipherFinal_ex)(void *, unsigned char *, int *);
+
+	void *handle;
+} ossl_api;
+
+/*
+ * ossl_load returns the loaded API, or NULL with a one-line reason in |err|
+ * (which library was tried and dlerror's text). Loads once; later calls
+ * return the same result.
+ */
+const ossl_api *ossl_load(char *err, size_t err_len);
+
+/* ossl_digest returns an EVP_MD for |name| (fetched on 3.x, so legacy ones work), or NULL. */
+void *ossl_digest(const ossl_api *o, const char *name);
+/* ossl_cipher returns an EVP_CIPHER for |name|, or NULL. */
+void *ossl_cipher(const ossl_api *o, const char *name);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * tool.h - what the ember sub-commands share.
+ */
+#ifndef EMBER_TOOL_H
+#define EMBER_TOOL_H
+
+#include <stdio.h>
+
+/* Each sub-command: argv[0] is the sub-command's name. Returns the exit status. */
+int cmd_version(int argc, char **argv);
+
+/* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
+int tool_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* Build facts, set by the Makefile. */
+extern const char tool_build_cc[];
+extern const char tool_build_flags[];
+extern const char tool_build_target[];
+extern const char tool_build_date[];
+
+/* Writes the chosen implementation per algorithm, "sha256:x86shani aes:x86ni ...", into buf. */
+void tool_describe_impls(char *buf, size_t len);
+
+#endif
