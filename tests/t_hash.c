@@ -1,6 +1,6 @@
 /*
  * t_hash.c - every digest implementation against the project's vector files
- * (stanzas with "Hash =" in tests/vectors/*.txt), one-shot against
+ * (stanzas with "Hash =" in tests/vectors), one-shot against
  * incremental at every split point, and every implementation against the
  * others of the same digest on random messages.
  */
