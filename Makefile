@@ -28,7 +28,7 @@ WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes
 ifeq ($(WERROR),1)
 WARN += -Werror
 endif
-EMBER_CPPFLAGS := -Iinclude -Isrc -D_DEFAULT_SOURCE
+EMBER_CPPFLAGS := -Iinclude -Isrc -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64
 EMBER_CFLAGS := -std=c99 $(WARN)
 ALL_CFLAGS = $(EMBER_CPPFLAGS) $(CPPFLAGS) $(EMBER_CFLAGS) $(CFLAGS)
 
@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean
+.PHONY: all lib test speed install clean check-nomalloc check-install cross-test
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -88,7 +88,7 @@ $(B)/ember-test: $(TEST_OBJ) $(B)/libember.a
 VECTORS ?= $(abspath ../shared/vectors)
 TEST_ARGS ?=
 
-test: $(B)/ember-test $(B)/ember
+test: $(B)/ember-test $(B)/ember check-nomalloc
 	$(B)/ember-test -d $(CURDIR)/tests/vectors -s $(VECTORS) -e $(abspath $(B)/ember) $(TEST_ARGS)
 
 SPEED_ARGS ?= -seconds 0.3 md5 sha1 sha256 sha512 hmac aes-128-cbc aes-256-cbc des-ede3 rsa2048
@@ -116,3 +116,58 @@ install: all $(B)/ember.pc
 
 clean:
 	rm -rf $(B)
+
+# The library must not allocate: no malloc family symbol may be undefined in libember.a.
+NM ?= $(CROSS_COMPILE)nm
+check-nomalloc: $(B)/libember.a
+	@if $(NM) -u $(B)/libember.a | grep -wE 'malloc|calloc|realloc|free'; then \
+		echo "libember.a calls the allocator (above)"; exit 1; fi
+	@echo "check-nomalloc: libember.a uses no malloc, calloc, realloc or free"
+
+# Install into a scratch root and build a program against it with pkg-config.
+check-install: all
+	@rm -rf $(B)/install-root && mkdir -p $(B)/install-root
+	@$(MAKE) -s install DESTDIR=$(abspath $(B)/install-root) PREFIX=/usr >/dev/null
+	@printf '%s\n' '#include <stdio.h>' '#include <ember/hash.h>' \
+		'int main(void) { uint8_t md[32]; ember_sha256(md, "abc", 3);' \
+		'  return !(md[0] == 0xba && md[31] == 0xad && printf("pkg-config program: %s ok\n", ember_version()) > 0); }' \
+		> $(B)/install-root/t.c
+	@R=$(abspath $(B)/install-root); \
+	$(CC) $(CFLAGS) $$R/t.c -o $$R/t $$(PKG_CONFIG_SYSROOT_DIR=$$R PKG_CONFIG_LIBDIR=$$R/usr/lib/pkgconfig pkg-config --cflags --libs ember) && \
+	LD_LIBRARY_PATH=$$R/usr/lib $$R/t
+
+# ---- Cross builds tested under qemu-user (see docs/PORTING.md) ----
+#   make cross-test TARGET=mipsel|mips|powerpc|armhf|aarch64|riscv64|i686|all
+CROSS_TARGETS := mipsel mips powerpc armhf aarch64 riscv64 i686
+X_mipsel := mipsel-linux-gnu-|-O2 -march=mips32r2|qemu-mipsel -cpu 24Kf
+X_mips := mips-linux-gnu-|-O2 -march=mips32r2|qemu-mips -cpu 24Kf
+X_powerpc := powerpc-linux-gnu-|-O2 -mcpu=e300c3|qemu-ppc -cpu e300c3
+X_armhf := arm-linux-gnueabihf-|-O2 -mcpu=cortex-a9 -mfpu=neon|qemu-arm -cpu cortex-a9
+X_aarch64 := aarch64-linux-gnu-|-O2 -mcpu=cortex-a53|qemu-aarch64 -cpu cortex-a53
+X_riscv64 := riscv64-linux-gnu-|-O2 -march=rv64gc|qemu-riscv64
+X_i686 := i686-linux-gnu-|-O2 -march=c3|qemu-i386 -cpu pentium2
+xfield = $(word $(2),$(subst |, ,$(subst $(space),~,$(X_$(1)))))
+space := $(subst ,, )
+xget = $(subst ~, ,$(call xfield,$(1),$(2)))
+
+ifeq ($(TARGET),all)
+cross-test:
+	@set -e; for t in $(CROSS_TARGETS); do $(MAKE) --no-print-directory cross-test TARGET=$$t; done
+else
+cross-test:
+	@test -n "$(X_$(TARGET))" || { echo "cross-test: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS) all)"; exit 1; }
+	@echo "== cross-test $(TARGET): $(call xget,$(TARGET),1)gcc $(call xget,$(TARGET),2), $(call xget,$(TARGET),3)"
+	$(MAKE) --no-print-directory O=$(O)/cross-$(TARGET) CROSS_COMPILE=$(call xget,$(TARGET),1) \
+		CFLAGS="$(call xget,$(TARGET),2)" LDFLAGS="-static $(LDFLAGS)" \
+		$(O)/cross-$(TARGET)/ember $(O)/cross-$(TARGET)/ember-test $(O)/cross-$(TARGET)/libember.a
+	$(if $(filter i686,$(TARGET)),$(MAKE) --no-print-directory check-c3 O=$(O))
+	$(call xget,$(TARGET),3) $(O)/cross-$(TARGET)/ember-test -d $(CURDIR)/tests/vectors -s $(VECTORS) \
+		-e "$(call xget,$(TARGET),3) $(abspath $(O)/cross-$(TARGET)/ember)" $(TEST_ARGS)
+endif
+
+# A VIA C3 has neither CMOV nor SSE: none may appear in Ember's own objects.
+check-c3:
+	@i686-linux-gnu-objdump -d $(O)/cross-i686/libember.a $(O)/cross-i686/obj/tools/*.o > $(O)/cross-i686/disasm.txt
+	@if grep -E '\scmov|%xmm|%ymm|%zmm' $(O)/cross-i686/disasm.txt | head -5 | grep .; then \
+		echo "check-c3: CMOV/SSE instructions in the -march=c3 build (above)"; exit 1; fi
+	@echo "check-c3: no cmov or SSE instruction in $$(grep -c '^ ' $(O)/cross-i686/disasm.txt) disassembled lines"

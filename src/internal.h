@@ -15,7 +15,13 @@
 #include "ember/cpu.h"
 #include "ember/util.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+/*
+ * x86 ISA paths (AES-NI, SHA-NI, AVX...) are built for x86-64, and for
+ * 32-bit x86 only when the target flags already assume SSE2: a build for a
+ * VIA C3 or Pentium II (-march=c3, Debian's default i686) must not contain a
+ * single SSE or CMOV instruction, even behind a CPUID check.
+ */
+#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE2__))
 #define EMBER_X86 1
 #endif
 #if defined(__aarch64__)
