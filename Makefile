@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-install cross-test
+.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -171,3 +171,26 @@ check-c3:
 	@if grep -E '\scmov|%xmm|%ymm|%zmm' $(O)/cross-i686/disasm.txt | head -5 | grep .; then \
 		echo "check-c3: CMOV/SSE instructions in the -march=c3 build (above)"; exit 1; fi
 	@echo "check-c3: no cmov or SSE instruction in $$(grep -c '^ ' $(O)/cross-i686/disasm.txt) disassembled lines"
+
+# ---- Hardening (docs/SECURITY.md) ----
+CT_SRC := $(sort $(wildcard tests/ct/*.c))
+$(B)/ctgrind: $(CT_SRC) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) -g -Itests/ct -o $@ $(CT_SRC) $(B)/libember.a
+
+# Every constant-time implementation on secrets marked undefined: no secret-dependent branch or index.
+ctgrind: $(B)/ctgrind
+	valgrind -q --error-exitcode=42 --track-origins=yes $(B)/ctgrind
+
+# The check can fail: a build with a deliberate secret-dependent branch must be caught.
+ctgrind-selftest:
+	@$(MAKE) --no-print-directory -s O=$(O)/ctleak CPPFLAGS="$(CPPFLAGS) -DEMBER_CTGRIND_LEAK" $(O)/ctleak/ctgrind
+	@if valgrind -q --error-exitcode=42 $(O)/ctleak/ctgrind > $(O)/ctleak/out.txt 2>&1; then \
+		echo "ctgrind-selftest: the deliberate leak was NOT caught"; exit 1; \
+	else grep -m1 -E 'depends on uninitialised|uninitialised value' $(O)/ctleak/out.txt; \
+		echo "ctgrind-selftest: the deliberate leak in ember_memeq was caught"; fi
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+sanitize:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" test

@@ -1,0 +1,9 @@
+/*
+ * ct_extra.h - constant-time checks beyond the registry walk (HMAC keys,
+ * bignum exponentiation, RSA/DSA private operations, padding checks).
+ * Each returns the number of checks it ran; ctgrind.c calls ct_extra().
+ */
+#ifndef EMBER_CT_EXTRA_H
+#define EMBER_CT_EXTRA_H
+unsigned ct_extra(void);
+#endif
