@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize
+.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -194,3 +194,28 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" test
+
+# libFuzzer targets (clang; Debian's libclang-rt-14-dev): tests/fuzz/fuzz_<name>.c, seeds in
+# tests/fuzz/corpus/<name>/. Each runs FUZZ_SECONDS; new corpus entries go to the build dir.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(O)/fuzz/%)
+FB := $(O)/fuzz/b
+$(FB)/libember.a $(FB)/ember-test: FORCE
+	@$(MAKE) --no-print-directory -s O=$(FB) CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" $(FB)/libember.a $(FB)/ember-test
+$(O)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FB)/libember.a $(FB)/ember-test
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -Itools -Itests -I$(FB) -o $@ $< \
+		$(FB)/obj/tests/testutil.o $(filter-out %/main.o,$(wildcard $(FB)/obj/tools/*.o)) $(FB)/libember.a $(TOOL_LIBS)
+fuzz-build: $(FUZZ_BIN)
+fuzz: SHELL := /bin/bash
+fuzz: fuzz-build
+	@set -e; for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p $(O)/fuzz/corpus-$$n; \
+		echo "== $$n for $(FUZZ_SECONDS)s"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(O)/fuzz/$$n- \
+		  $(O)/fuzz/corpus-$$n $$( [ -d tests/fuzz/corpus/$$n ] && echo tests/fuzz/corpus/$$n ) 2>&1 \
+		  | grep -E 'stat::number_of_executed_runs|stat::new_units_added|ERROR|SUMMARY|crash' ; \
+		test $${PIPESTATUS[0]} -eq 0; done
+.PHONY: FORCE fuzz-build
+FORCE:
