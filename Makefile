@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz
+.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -139,13 +139,14 @@ check-install: all
 # ---- Cross builds tested under qemu-user (see docs/PORTING.md) ----
 #   make cross-test TARGET=mipsel|mips|powerpc|armhf|aarch64|riscv64|i686|all
 CROSS_TARGETS := mipsel mips powerpc armhf aarch64 riscv64 i686
-X_mipsel := mipsel-linux-gnu-|-O2 -march=mips32r2|qemu-mipsel -cpu 24Kf
-X_mips := mips-linux-gnu-|-O2 -march=mips32r2|qemu-mips -cpu 24Kf
-X_powerpc := powerpc-linux-gnu-|-O2 -mcpu=e300c3|qemu-ppc -cpu e300c3
-X_armhf := arm-linux-gnueabihf-|-O2 -mcpu=cortex-a9 -mfpu=neon|qemu-arm -cpu cortex-a9
-X_aarch64 := aarch64-linux-gnu-|-O2 -mcpu=cortex-a53|qemu-aarch64 -cpu cortex-a53
-X_riscv64 := riscv64-linux-gnu-|-O2 -march=rv64gc|qemu-riscv64
-X_i686 := i686-linux-gnu-|-O2 -march=c3|qemu-i386 -cpu pentium2
+# target := cross prefix | CFLAGS for the embedded core | qemu command | Debian arch
+X_mipsel := mipsel-linux-gnu-|-O2 -march=mips32r2|qemu-mipsel -cpu 24Kf|mipsel
+X_mips := mips-linux-gnu-|-O2 -march=mips32r2|qemu-mips -cpu 24Kf|mips
+X_powerpc := powerpc-linux-gnu-|-O2 -mcpu=e300c3|qemu-ppc -cpu e300c3|powerpc
+X_armhf := arm-linux-gnueabihf-|-O2 -mcpu=cortex-a9 -mfpu=neon|qemu-arm -cpu cortex-a9|armhf
+X_aarch64 := aarch64-linux-gnu-|-O2 -mcpu=cortex-a53|qemu-aarch64 -cpu cortex-a53|arm64
+X_riscv64 := riscv64-linux-gnu-|-O2 -march=rv64gc|qemu-riscv64|riscv64
+X_i686 := i686-linux-gnu-|-O2 -march=c3|qemu-i386 -cpu pentium2|i386
 xfield = $(word $(2),$(subst |, ,$(subst $(space),~,$(X_$(1)))))
 space := $(subst ,, )
 xget = $(subst ~, ,$(call xfield,$(1),$(2)))
@@ -164,6 +165,14 @@ cross-test:
 	$(call xget,$(TARGET),3) $(O)/cross-$(TARGET)/ember-test -d $(CURDIR)/tests/vectors -s $(VECTORS) \
 		-e "$(call xget,$(TARGET),3) $(abspath $(O)/cross-$(TARGET)/ember)" $(TEST_ARGS)
 endif
+
+# Library size per family and the stripped dynamic ember, next to Debian's openssl for the target.
+size:
+	@test -n "$(X_$(TARGET))" || { echo "size: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS))"; exit 1; }
+	@$(MAKE) --no-print-directory -s O=$(O)/size-$(TARGET) CROSS_COMPILE=$(call xget,$(TARGET),1) \
+		CFLAGS="$(call xget,$(TARGET),2)" $(O)/size-$(TARGET)/ember
+	@sh scripts/size.sh $(O)/size-$(TARGET) $(call xget,$(TARGET),1) $(call xget,$(TARGET),4) \
+		$(patsubst %-,%,$(call xget,$(TARGET),1))
 
 # A VIA C3 has neither CMOV nor SSE: none may appear in Ember's own objects.
 check-c3:
