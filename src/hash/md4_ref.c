@@ -8,9 +8,11 @@
 #include "ember/hash.h"
 
 /* RFC 1320, 3.4: F is a bitwise select, G the majority, H the parity.
- * G is written as (x & y) + (z & (x ^ y)): the two terms never share a bit. */
+ * G is written as (y & z) + (x & (y ^ z)): the two terms never share a bit,
+ * and only the second depends on x, the variable computed by the previous
+ * step, so the first is added while that step is still running. */
 #define F(x, y, z) ((((y) ^ (z)) & (x)) ^ (z))
-#define G(x, y, z) (((x) & (y)) + ((z) & ((x) ^ (y))))
+#define G(x, y, z) (((y) & (z)) + ((x) & ((y) ^ (z))))
 #define H(x, y, z) ((x) ^ (y) ^ (z))
 
 /* a = (a + f(b, c, d) + X[k] + K) <<< s */
