@@ -108,7 +108,8 @@ void ember_sha1(uint8_t out[EMBER_SHA1_LEN], const void *data, size_t len);
 /*
  * ember_sha1_x86shani_init and ember_sha1_armv8_init force the SHA-NI and
  * the ARMv8 Cryptography Extension implementations; on a CPU without those
- * instructions (after EMBER_CPUCAP), or another architecture, they set up the
+ * instructions (after EMBER_CPUCAP), another architecture or a compiler that
+ * cannot emit them (clang < 16 without -march=armv8-a+crypto), they set up the
  * portable one instead, so they are always safe to call.
  */
 void ember_sha1_x86shani_init(ember_sha1_ctx *c);

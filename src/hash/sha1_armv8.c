@@ -13,8 +13,25 @@
 #include "internal.h"
 #include "ember/hash.h"
 
-#if defined(EMBER_AARCH64)
+/*
+ * gcc declares the SHA intrinsics for any function with the "+crypto" target
+ * attribute. clang before 16 declares them only when the whole file is built
+ * for the extension (-march=armv8-a+crypto); without it this file compiles to
+ * the portable fallback below (supported() returns 0).
+ */
+#if defined(EMBER_AARCH64) && (!defined(__clang__) || defined(__ARM_FEATURE_CRYPTO) || \
+    defined(__ARM_FEATURE_SHA2) || __clang_major__ >= 16)
+#define SHA1_ARMV8 1
+#endif
+
+#if defined(SHA1_ARMV8)
 #include <arm_neon.h>
+
+#if defined(__clang__)
+#define SHA1_TARGET EMBER_TARGET("crypto")
+#else
+#define SHA1_TARGET EMBER_TARGET("+crypto")
+#endif
 
 static int supported(void)
 {
@@ -32,7 +49,7 @@ static int supported(void)
 /* W[4(i+4) ..] from the four groups before it. */
 #define SCHED(m0, m1, m2, m3) (m0 = vsha1su1q_u32(vsha1su0q_u32(m0, m1, m2), m3))
 
-EMBER_TARGET("+crypto")
+SHA1_TARGET
 static void sha1_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 {
 	const uint32x4_t k0 = vdupq_n_u32(0x5a827999), k1 = vdupq_n_u32(0x6ed9eba1);
@@ -86,7 +103,7 @@ void ember_sha1_armv8_init(ember_sha1_ctx *c)
 		c->blocks = sha1_armv8_blocks;
 }
 
-#else /* !EMBER_AARCH64 */
+#else /* !SHA1_ARMV8 */
 
 static int supported(void)
 {
