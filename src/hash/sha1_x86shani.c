@@ -22,6 +22,21 @@ static int supported(void)
 	return ember_cpu_has(EMBER_CPU_SHANI | EMBER_CPU_SSE41);
 }
 
+/*
+ * Steps 4i..4i+3 for i = 3..16. ma holds the schedule words of group i;
+ * mb, mc, md those of groups i+1, i+2, i+3 (mod 4), still partial: SHA1MSG2
+ * completes mb, the XOR adds group i's words (W[t-8]) into mc, SHA1MSG1
+ * starts md. e is turned into this group's E + W; en keeps ABCD, from
+ * which SHA1NEXTE derives the next group's E.
+ */
+#define GROUP(e, en, ma, mb, mc, md, f)                                            \
+	e = _mm_sha1nexte_epu32(e, ma);                                            \
+	en = abcd;                                                                 \
+	mb = _mm_sha1msg2_epu32(mb, ma);                                           \
+	abcd = _mm_sha1rnds4_epu32(abcd, e, f);                                    \
+	md = _mm_sha1msg1_epu32(md, ma);                                           \
+	mc = _mm_xor_si128(mc, ma)
+
 EMBER_TARGET("sha,sse4.1")
 static void sha1_shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 {
@@ -57,19 +72,8 @@ static void sha1_shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 		m1 = _mm_sha1msg1_epu32(m1, m2);
 		m0 = _mm_xor_si128(m0, m2);
 
-/* Steps 4i..4i+3 for i = 3..16, where the message words of group i are in
- * ma and mb, mc, md are the groups i+1, i+2, i+3 (mod 4). */
-#define GROUP(e, en, ma, mb, mc, md, f)                                            \
-	e = _mm_sha1nexte_epu32(e, ma);                                            \
-	en = abcd;                                                                 \
-	mb = _mm_sha1msg2_epu32(mb, ma);                                           \
-	abcd = _mm_sha1rnds4_epu32(abcd, e, f);                                    \
-	md = _mm_sha1msg1_epu32(md, ma);                                           \
-	mc = _mm_xor_si128(mc, ma)
-
-		/* steps 12-15: the last loaded words */
 		m3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 48)), bswap);
-		GROUP(e1, e0, m3, m0, m1, m2, 0);
+		GROUP(e1, e0, m3, m0, m1, m2, 0);  /* 12-15 */
 		GROUP(e0, e1, m0, m1, m2, m3, 0);  /* 16-19 */
 		GROUP(e1, e0, m1, m2, m3, m0, 1);  /* 20-23 */
 		GROUP(e0, e1, m2, m3, m0, m1, 1);  /* 24-27 */
