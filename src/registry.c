@@ -16,6 +16,13 @@
 
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
+extern const ember_hash_desc ember_md2_tab_desc;
+extern const ember_hash_desc ember_md4_ref_desc;
+extern const ember_hash_desc ember_md5_ref_desc;
+extern const ember_hash_desc ember_sha1_x86shani_desc;
+extern const ember_hash_desc ember_sha1_armv8_desc;
+extern const ember_hash_desc ember_sha1_ref_desc;
+extern const ember_hash_desc ember_ripemd160_ref_desc;
 
 static const ember_hash_desc *const hash_table[] = {
 	/* SHA-256 */
@@ -23,6 +30,15 @@ static const ember_hash_desc *const hash_table[] = {
 
 	/* SHA-224 */
 	&ember_sha224_ref_desc,
+
+	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
+	&ember_md2_tab_desc,
+	&ember_md4_ref_desc,
+	&ember_md5_ref_desc,
+	&ember_sha1_x86shani_desc,
+	&ember_sha1_armv8_desc,
+	&ember_sha1_ref_desc,
+	&ember_ripemd160_ref_desc,
 
 	/* end of digests */
 };

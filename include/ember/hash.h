@@ -105,6 +105,17 @@ void ember_sha1_ref_init(ember_sha1_ctx *c);
 void ember_sha1_update(ember_sha1_ctx *c, const void *data, size_t len);
 void ember_sha1_final(ember_sha1_ctx *c, uint8_t out[EMBER_SHA1_LEN]);
 void ember_sha1(uint8_t out[EMBER_SHA1_LEN], const void *data, size_t len);
+/*
+ * ember_sha1_x86shani_init and ember_sha1_armv8_init force the SHA-NI and
+ * the ARMv8 Cryptography Extension implementations; on a CPU without those
+ * instructions (after EMBER_CPUCAP), another architecture or a compiler that
+ * cannot emit them (clang < 16 without -march=armv8-a+crypto), they set up the
+ * portable one instead, so they are always safe to call.
+ */
+void ember_sha1_x86shani_init(ember_sha1_ctx *c);
+void ember_sha1_armv8_init(ember_sha1_ctx *c);
+/* The SHA-1 block function of the portable implementation (FIPS 180-4, 6.1.2). */
+void ember_sha1_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 
 /* ---- RIPEMD-160 ---- */
 typedef ember_sha1_ctx ember_ripemd160_ctx;

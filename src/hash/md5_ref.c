@@ -1,0 +1,166 @@
+/*
+ * md5_ref.c - MD5, portable C (RFC 1321).
+ *
+ * Constant-time: no data-dependent branch or index. The 64 steps are
+ * unrolled so that the round functions, constants and rotations are all
+ * immediates; this is the fastest shape on both 64-bit and 32-bit cores
+ * (the working state fits in registers on MIPS32 and ARM).
+ */
+#include "internal.h"
+#include "ember/hash.h"
+
+/* RFC 1321, 3.4: the four auxiliary functions. F and I are written with
+ * one operation fewer than the RFC's form; G's two halves never share a
+ * bit, so it is summed in two independent adds. */
+#define F(x, y, z) ((((y) ^ (z)) & (x)) ^ (z))
+#define G(x, y, z) (((x) & (z)) + ((y) & ~(z)))
+#define H(x, y, z) ((x) ^ (y) ^ (z))
+#define I(x, y, z) ((y) ^ ((x) | ~(z)))
+
+/* a = b + ((a + f(b, c, d) + X[k] + T[i]) <<< s); the message word and the
+ * constant are added first, off the critical path through b. */
+#define STEP(f, a, b, c, d, x, t, s)                                               \
+	do {                                                                       \
+		a += (x) + (uint32_t)(t);                                          \
+		a += f(b, c, d);                                                   \
+		a = ember_rotl32(a, s) + b;                                        \
+	} while (0)
+
+static void md5_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	uint32_t x[16];
+
+	while (nblocks--) {
+		uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
+		int i;
+
+		for (i = 0; i < 16; i++)
+			x[i] = ember_ld32le(p + 4 * i);
+
+		/* RFC 1321, 3.4: T[i] = floor(2^32 * |sin(i)|) */
+		/* round 1 */
+		STEP(F, a, b, c, d, x[0], 0xd76aa478, 7);
+		STEP(F, d, a, b, c, x[1], 0xe8c7b756, 12);
+		STEP(F, c, d, a, b, x[2], 0x242070db, 17);
+		STEP(F, b, c, d, a, x[3], 0xc1bdceee, 22);
+		STEP(F, a, b, c, d, x[4], 0xf57c0faf, 7);
+		STEP(F, d, a, b, c, x[5], 0x4787c62a, 12);
+		STEP(F, c, d, a, b, x[6], 0xa8304613, 17);
+		STEP(F, b, c, d, a, x[7], 0xfd469501, 22);
+		STEP(F, a, b, c, d, x[8], 0x698098d8, 7);
+		STEP(F, d, a, b, c, x[9], 0x8b44f7af, 12);
+		STEP(F, c, d, a, b, x[10], 0xffff5bb1, 17);
+		STEP(F, b, c, d, a, x[11], 0x895cd7be, 22);
+		STEP(F, a, b, c, d, x[12], 0x6b901122, 7);
+		STEP(F, d, a, b, c, x[13], 0xfd987193, 12);
+		STEP(F, c, d, a, b, x[14], 0xa679438e, 17);
+		STEP(F, b, c, d, a, x[15], 0x49b40821, 22);
+		/* round 2 */
+		STEP(G, a, b, c, d, x[1], 0xf61e2562, 5);
+		STEP(G, d, a, b, c, x[6], 0xc040b340, 9);
+		STEP(G, c, d, a, b, x[11], 0x265e5a51, 14);
+		STEP(G, b, c, d, a, x[0], 0xe9b6c7aa, 20);
+		STEP(G, a, b, c, d, x[5], 0xd62f105d, 5);
+		STEP(G, d, a, b, c, x[10], 0x02441453, 9);
+		STEP(G, c, d, a, b, x[15], 0xd8a1e681, 14);
+		STEP(G, b, c, d, a, x[4], 0xe7d3fbc8, 20);
+		STEP(G, a, b, c, d, x[9], 0x21e1cde6, 5);
+		STEP(G, d, a, b, c, x[14], 0xc33707d6, 9);
+		STEP(G, c, d, a, b, x[3], 0xf4d50d87, 14);
+		STEP(G, b, c, d, a, x[8], 0x455a14ed, 20);
+		STEP(G, a, b, c, d, x[13], 0xa9e3e905, 5);
+		STEP(G, d, a, b, c, x[2], 0xfcefa3f8, 9);
+		STEP(G, c, d, a, b, x[7], 0x676f02d9, 14);
+		STEP(G, b, c, d, a, x[12], 0x8d2a4c8a, 20);
+		/* round 3 */
+		STEP(H, a, b, c, d, x[5], 0xfffa3942, 4);
+		STEP(H, d, a, b, c, x[8], 0x8771f681, 11);
+		STEP(H, c, d, a, b, x[11], 0x6d9d6122, 16);
+		STEP(H, b, c, d, a, x[14], 0xfde5380c, 23);
+		STEP(H, a, b, c, d, x[1], 0xa4beea44, 4);
+		STEP(H, d, a, b, c, x[4], 0x4bdecfa9, 11);
+		STEP(H, c, d, a, b, x[7], 0xf6bb4b60, 16);
+		STEP(H, b, c, d, a, x[10], 0xbebfbc70, 23);
+		STEP(H, a, b, c, d, x[13], 0x289b7ec6, 4);
+		STEP(H, d, a, b, c, x[0], 0xeaa127fa, 11);
+		STEP(H, c, d, a, b, x[3], 0xd4ef3085, 16);
+		STEP(H, b, c, d, a, x[6], 0x04881d05, 23);
+		STEP(H, a, b, c, d, x[9], 0xd9d4d039, 4);
+		STEP(H, d, a, b, c, x[12], 0xe6db99e5, 11);
+		STEP(H, c, d, a, b, x[15], 0x1fa27cf8, 16);
+		STEP(H, b, c, d, a, x[2], 0xc4ac5665, 23);
+		/* round 4 */
+		STEP(I, a, b, c, d, x[0], 0xf4292244, 6);
+		STEP(I, d, a, b, c, x[7], 0x432aff97, 10);
+		STEP(I, c, d, a, b, x[14], 0xab9423a7, 15);
+		STEP(I, b, c, d, a, x[5], 0xfc93a039, 21);
+		STEP(I, a, b, c, d, x[12], 0x655b59c3, 6);
+		STEP(I, d, a, b, c, x[3], 0x8f0ccc92, 10);
+		STEP(I, c, d, a, b, x[10], 0xffeff47d, 15);
+		STEP(I, b, c, d, a, x[1], 0x85845dd1, 21);
+		STEP(I, a, b, c, d, x[8], 0x6fa87e4f, 6);
+		STEP(I, d, a, b, c, x[15], 0xfe2ce6e0, 10);
+		STEP(I, c, d, a, b, x[6], 0xa3014314, 15);
+		STEP(I, b, c, d, a, x[13], 0x4e0811a1, 21);
+		STEP(I, a, b, c, d, x[4], 0xf7537e82, 6);
+		STEP(I, d, a, b, c, x[11], 0xbd3af235, 10);
+		STEP(I, c, d, a, b, x[2], 0x2ad7d2bb, 15);
+		STEP(I, b, c, d, a, x[9], 0xeb86d391, 21);
+
+		h[0] += a;
+		h[1] += b;
+		h[2] += c;
+		h[3] += d;
+		p += 64;
+	}
+	ember_wipe(x, sizeof(x));
+}
+
+void ember_md5_ref_init(ember_md5_ctx *c)
+{
+	/* RFC 1321, 3.3 */
+	c->h[0] = 0x67452301;
+	c->h[1] = 0xefcdab89;
+	c->h[2] = 0x98badcfe;
+	c->h[3] = 0x10325476;
+	c->count = 0;
+	c->blocks = md5_blocks;
+}
+
+void ember_md5_init(ember_md5_ctx *c)
+{
+	ember_md5_ref_init(c);
+}
+
+void ember_md5_update(ember_md5_ctx *c, const void *data, size_t len)
+{
+	EMBER_MD_UPDATE(c, 64, data, len);
+}
+
+void ember_md5_final(ember_md5_ctx *c, uint8_t out[EMBER_MD5_LEN])
+{
+	unsigned i;
+
+	EMBER_MD64_PAD(c, 0);
+	for (i = 0; i < 4; i++)
+		ember_st32le(out + 4 * i, c->h[i]);
+	ember_wipe(c, sizeof(*c));
+}
+
+void ember_md5(uint8_t out[EMBER_MD5_LEN], const void *data, size_t len)
+{
+	ember_md5_ctx c;
+	ember_md5_init(&c);
+	ember_md5_update(&c, data, len);
+	ember_md5_final(&c, out);
+}
+
+/* Descriptor adapters: typed wrappers, no function-pointer casts. */
+static void d_init(void *c) { ember_md5_ref_init((ember_md5_ctx *)c); }
+static void d_update(void *c, const void *p, size_t n) { ember_md5_update((ember_md5_ctx *)c, p, n); }
+static void d_final(void *c, uint8_t *out) { ember_md5_final((ember_md5_ctx *)c, out); }
+
+const ember_hash_desc ember_md5_ref_desc = {
+	"md5", NULL, "ref", EMBER_IMPL_CT, EMBER_MD5_LEN, EMBER_MD5_BLOCK_LEN, sizeof(ember_md5_ctx),
+	NULL, d_init, d_update, d_final
+};

@@ -1,0 +1,195 @@
+/*
+ * sha1_ref.c - SHA-1, portable C (FIPS 180-4).
+ *
+ * Constant-time: no data-dependent branch or index. The 80 steps are
+ * unrolled with the message schedule in a 16-word ring, so the state
+ * never moves between variables. The shared init, update and final live
+ * here; the SHA-NI and ARMv8 implementations supply only a block function.
+ */
+#include "internal.h"
+#include "ember/hash.h"
+
+/* FIPS 180-4, 4.1.1. Ch with one operation fewer; Maj as a sum of two
+ * terms that never share a bit, so the adds can be scheduled freely. */
+#define CH(x, y, z) ((((y) ^ (z)) & (x)) ^ (z))
+#define PAR(x, y, z) ((x) ^ (y) ^ (z))
+#define MAJ(x, y, z) (((x) & (y)) + ((z) & ((x) ^ (y))))
+
+/* FIPS 180-4, 6.1.2 step 1: W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) */
+#define L(t) (w[t] = ember_ld32be(p + 4 * (t)))
+#define W(t)                                                                       \
+	(w[(t)&15] = ember_rotl32(w[((t)-3) & 15] ^ w[((t)-8) & 15] ^ w[((t)-14) & 15] ^ w[(t)&15], 1))
+
+/* FIPS 180-4, 6.1.2 step 3 with the variables renamed instead of shifted:
+ * e += ROTL5(a) + f(b, c, d) + K + W[t]; b = ROTL30(b). */
+#define STEP(f, k, a, b, c, d, e, wt)                                              \
+	do {                                                                       \
+		e += (uint32_t)(k) + (wt);                                         \
+		e += ember_rotl32(a, 5) + f(b, c, d);                              \
+		b = ember_rotl32(b, 30);                                           \
+	} while (0)
+
+void ember_sha1_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	uint32_t w[16];
+
+	while (nblocks--) {
+		uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+
+		/* steps 0-19 */
+		STEP(CH, 0x5a827999, a, b, c, d, e, L(0));
+		STEP(CH, 0x5a827999, e, a, b, c, d, L(1));
+		STEP(CH, 0x5a827999, d, e, a, b, c, L(2));
+		STEP(CH, 0x5a827999, c, d, e, a, b, L(3));
+		STEP(CH, 0x5a827999, b, c, d, e, a, L(4));
+		STEP(CH, 0x5a827999, a, b, c, d, e, L(5));
+		STEP(CH, 0x5a827999, e, a, b, c, d, L(6));
+		STEP(CH, 0x5a827999, d, e, a, b, c, L(7));
+		STEP(CH, 0x5a827999, c, d, e, a, b, L(8));
+		STEP(CH, 0x5a827999, b, c, d, e, a, L(9));
+		STEP(CH, 0x5a827999, a, b, c, d, e, L(10));
+		STEP(CH, 0x5a827999, e, a, b, c, d, L(11));
+		STEP(CH, 0x5a827999, d, e, a, b, c, L(12));
+		STEP(CH, 0x5a827999, c, d, e, a, b, L(13));
+		STEP(CH, 0x5a827999, b, c, d, e, a, L(14));
+		STEP(CH, 0x5a827999, a, b, c, d, e, L(15));
+		STEP(CH, 0x5a827999, e, a, b, c, d, W(16));
+		STEP(CH, 0x5a827999, d, e, a, b, c, W(17));
+		STEP(CH, 0x5a827999, c, d, e, a, b, W(18));
+		STEP(CH, 0x5a827999, b, c, d, e, a, W(19));
+		/* steps 20-39 */
+		STEP(PAR, 0x6ed9eba1, a, b, c, d, e, W(20));
+		STEP(PAR, 0x6ed9eba1, e, a, b, c, d, W(21));
+		STEP(PAR, 0x6ed9eba1, d, e, a, b, c, W(22));
+		STEP(PAR, 0x6ed9eba1, c, d, e, a, b, W(23));
+		STEP(PAR, 0x6ed9eba1, b, c, d, e, a, W(24));
+		STEP(PAR, 0x6ed9eba1, a, b, c, d, e, W(25));
+		STEP(PAR, 0x6ed9eba1, e, a, b, c, d, W(26));
+		STEP(PAR, 0x6ed9eba1, d, e, a, b, c, W(27));
+		STEP(PAR, 0x6ed9eba1, c, d, e, a, b, W(28));
+		STEP(PAR, 0x6ed9eba1, b, c, d, e, a, W(29));
+		STEP(PAR, 0x6ed9eba1, a, b, c, d, e, W(30));
+		STEP(PAR, 0x6ed9eba1, e, a, b, c, d, W(31));
+		STEP(PAR, 0x6ed9eba1, d, e, a, b, c, W(32));
+		STEP(PAR, 0x6ed9eba1, c, d, e, a, b, W(33));
+		STEP(PAR, 0x6ed9eba1, b, c, d, e, a, W(34));
+		STEP(PAR, 0x6ed9eba1, a, b, c, d, e, W(35));
+		STEP(PAR, 0x6ed9eba1, e, a, b, c, d, W(36));
+		STEP(PAR, 0x6ed9eba1, d, e, a, b, c, W(37));
+		STEP(PAR, 0x6ed9eba1, c, d, e, a, b, W(38));
+		STEP(PAR, 0x6ed9eba1, b, c, d, e, a, W(39));
+		/* steps 40-59 */
+		STEP(MAJ, 0x8f1bbcdc, a, b, c, d, e, W(40));
+		STEP(MAJ, 0x8f1bbcdc, e, a, b, c, d, W(41));
+		STEP(MAJ, 0x8f1bbcdc, d, e, a, b, c, W(42));
+		STEP(MAJ, 0x8f1bbcdc, c, d, e, a, b, W(43));
+		STEP(MAJ, 0x8f1bbcdc, b, c, d, e, a, W(44));
+		STEP(MAJ, 0x8f1bbcdc, a, b, c, d, e, W(45));
+		STEP(MAJ, 0x8f1bbcdc, e, a, b, c, d, W(46));
+		STEP(MAJ, 0x8f1bbcdc, d, e, a, b, c, W(47));
+		STEP(MAJ, 0x8f1bbcdc, c, d, e, a, b, W(48));
+		STEP(MAJ, 0x8f1bbcdc, b, c, d, e, a, W(49));
+		STEP(MAJ, 0x8f1bbcdc, a, b, c, d, e, W(50));
+		STEP(MAJ, 0x8f1bbcdc, e, a, b, c, d, W(51));
+		STEP(MAJ, 0x8f1bbcdc, d, e, a, b, c, W(52));
+		STEP(MAJ, 0x8f1bbcdc, c, d, e, a, b, W(53));
+		STEP(MAJ, 0x8f1bbcdc, b, c, d, e, a, W(54));
+		STEP(MAJ, 0x8f1bbcdc, a, b, c, d, e, W(55));
+		STEP(MAJ, 0x8f1bbcdc, e, a, b, c, d, W(56));
+		STEP(MAJ, 0x8f1bbcdc, d, e, a, b, c, W(57));
+		STEP(MAJ, 0x8f1bbcdc, c, d, e, a, b, W(58));
+		STEP(MAJ, 0x8f1bbcdc, b, c, d, e, a, W(59));
+		/* steps 60-79 */
+		STEP(PAR, 0xca62c1d6, a, b, c, d, e, W(60));
+		STEP(PAR, 0xca62c1d6, e, a, b, c, d, W(61));
+		STEP(PAR, 0xca62c1d6, d, e, a, b, c, W(62));
+		STEP(PAR, 0xca62c1d6, c, d, e, a, b, W(63));
+		STEP(PAR, 0xca62c1d6, b, c, d, e, a, W(64));
+		STEP(PAR, 0xca62c1d6, a, b, c, d, e, W(65));
+		STEP(PAR, 0xca62c1d6, e, a, b, c, d, W(66));
+		STEP(PAR, 0xca62c1d6, d, e, a, b, c, W(67));
+		STEP(PAR, 0xca62c1d6, c, d, e, a, b, W(68));
+		STEP(PAR, 0xca62c1d6, b, c, d, e, a, W(69));
+		STEP(PAR, 0xca62c1d6, a, b, c, d, e, W(70));
+		STEP(PAR, 0xca62c1d6, e, a, b, c, d, W(71));
+		STEP(PAR, 0xca62c1d6, d, e, a, b, c, W(72));
+		STEP(PAR, 0xca62c1d6, c, d, e, a, b, W(73));
+		STEP(PAR, 0xca62c1d6, b, c, d, e, a, W(74));
+		STEP(PAR, 0xca62c1d6, a, b, c, d, e, W(75));
+		STEP(PAR, 0xca62c1d6, e, a, b, c, d, W(76));
+		STEP(PAR, 0xca62c1d6, d, e, a, b, c, W(77));
+		STEP(PAR, 0xca62c1d6, c, d, e, a, b, W(78));
+		STEP(PAR, 0xca62c1d6, b, c, d, e, a, W(79));
+
+		h[0] += a;
+		h[1] += b;
+		h[2] += c;
+		h[3] += d;
+		h[4] += e;
+		p += 64;
+	}
+	ember_wipe(w, sizeof(w));
+}
+
+/* FIPS 180-4, 5.3.1 */
+static void start(ember_sha1_ctx *c, void (*blocks)(uint32_t *, const uint8_t *, size_t))
+{
+	c->h[0] = 0x67452301;
+	c->h[1] = 0xefcdab89;
+	c->h[2] = 0x98badcfe;
+	c->h[3] = 0x10325476;
+	c->h[4] = 0xc3d2e1f0;
+	c->count = 0;
+	c->blocks = blocks;
+}
+
+void ember_sha1_ref_init(ember_sha1_ctx *c)
+{
+	start(c, ember_sha1_ref_blocks);
+}
+
+/* The accelerated inits fall back to the portable code on a CPU without
+ * their instructions, so each is also the pick-best on its architecture. */
+void ember_sha1_init(ember_sha1_ctx *c)
+{
+#if defined(EMBER_X86)
+	ember_sha1_x86shani_init(c);
+#elif defined(EMBER_AARCH64)
+	ember_sha1_armv8_init(c);
+#else
+	ember_sha1_ref_init(c);
+#endif
+}
+
+void ember_sha1_update(ember_sha1_ctx *c, const void *data, size_t len)
+{
+	EMBER_MD_UPDATE(c, 64, data, len);
+}
+
+void ember_sha1_final(ember_sha1_ctx *c, uint8_t out[EMBER_SHA1_LEN])
+{
+	unsigned i;
+
+	EMBER_MD64_PAD(c, 1);
+	for (i = 0; i < 5; i++)
+		ember_st32be(out + 4 * i, c->h[i]);
+	ember_wipe(c, sizeof(*c));
+}
+
+void ember_sha1(uint8_t out[EMBER_SHA1_LEN], const void *data, size_t len)
+{
+	ember_sha1_ctx c;
+	ember_sha1_init(&c);
+	ember_sha1_update(&c, data, len);
+	ember_sha1_final(&c, out);
+}
+
+/* Descriptor adapters: typed wrappers, no function-pointer casts. */
+static void d_init(void *c) { ember_sha1_ref_init((ember_sha1_ctx *)c); }
+static void d_update(void *c, const void *p, size_t n) { ember_sha1_update((ember_sha1_ctx *)c, p, n); }
+static void d_final(void *c, uint8_t *out) { ember_sha1_final((ember_sha1_ctx *)c, out); }
+
+const ember_hash_desc ember_sha1_ref_desc = {
+	"sha1", NULL, "ref", EMBER_IMPL_CT, EMBER_SHA1_LEN, EMBER_SHA1_BLOCK_LEN, sizeof(ember_sha1_ctx),
+	NULL, d_init, d_update, d_final
+};
