@@ -76,6 +76,10 @@ typedef struct speed_engine {
 
 extern const speed_engine speed_engine_ember;
 
+/* Checks digest |d| against its known answer (or, lacking one, against the
+ * other implementations): 0, or EMBER_EVERIFY with a one-line reason. */
+int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len);
+
 /* ---- HMAC over a digest descriptor (speed_hmac.c) ---- */
 
 typedef struct speed_hmac {

@@ -212,7 +212,7 @@ static const struct hash_kat *find_kat(const struct hash_kat *t, size_t n, const
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Checks digest |d|: its known answer, else agreement with the other implementations. */
-static int check_hash(const ember_hash_desc *d, char *err, size_t err_len)
+int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len)
 {
 	const struct hash_kat *k = find_kat(hash_kats, NELEM(hash_kats), d->name);
 	uint8_t want[EMBER_MAX_DIGEST_LEN], got[EMBER_MAX_DIGEST_LEN];
@@ -355,7 +355,7 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 			free(t);
 			return EMBER_ENOTSUP;
 		}
-		e = check_hash(t->hd, err, err_len);
+		e = speed_check_hash(t->hd, err, err_len);
 		if (e == 0 && row->kind == SPEED_HMAC) {
 			/* openssl speed's HMAC key is 16 bytes ("This is a key..."), shorter than the block */
 			static const char key[] = "This is a key...";
