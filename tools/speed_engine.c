@@ -283,7 +283,7 @@ static int cipher_once(const ember_block_desc *d, const ember_cipher_spec *s, co
 	return err;
 }
 
-static int check_cipher(const ember_block_desc *d, const ember_cipher_spec *s, char *err, size_t err_len)
+static int check_cipher(const char *row, const ember_block_desc *d, const ember_cipher_spec *s, char *err, size_t err_len)
 {
 	uint8_t key[EMBER_MAX_KEY_LEN], iv[EMBER_MAX_BLOCK_LEN], pt[64], ct[64], got[64];
 	size_t key_len, len, i;
@@ -324,14 +324,13 @@ static int check_cipher(const ember_block_desc *d, const ember_cipher_spec *s, c
 		if (o == d || strcmp(o->name, d->name) != 0 || !ember_block_supported(o))
 			continue;
 		if (cipher_once(o, s, key, key_len, iv, 0, got, pt, len) != 0 || memcmp(got, ct, len) != 0) {
-			snprintf(err, err_len, "%s: implementations %s and %s disagree: not timed", s->name, d->impl,
-			    o->impl);
+			snprintf(err, err_len, "%s: implementations %s and %s disagree: not timed", row, d->impl, o->impl);
 			return EMBER_EVERIFY;
 		}
 	}
 	return 0;
 bad:
-	snprintf(err, err_len, "%s/%s: wrong answer for a known-answer test: not timed", s->name, d->impl);
+	snprintf(err, err_len, "%s/%s: wrong answer for a known-answer test (%s): not timed", row, d->impl, s->name);
 	return EMBER_EVERIFY;
 }
 
@@ -376,7 +375,7 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 			free(t);
 			return EMBER_ENOTSUP;
 		}
-		e = check_cipher(t->bd, t->spec, err, err_len);
+		e = check_cipher(row->name, t->bd, t->spec, err, err_len);
 		for (i = 0; i < sizeof(key); i++)
 			key[i] = (uint8_t)(i * 7 + 1);
 		memset(iv, 0, sizeof(iv));
