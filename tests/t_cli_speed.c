@@ -517,3 +517,31 @@ EMBER_TEST(speed_known_answer_gate)
 	CHECK(memcmp(mac, want, 32) == 0, "HMAC-SHA256 RFC 4231 case 2: %s", t_tohex(mac, 32));
 	speed_hmac_clear(&h);
 }
+
+/* docs/ember-speed.1 documents every option the command accepts. */
+EMBER_TEST(speed_man_page)
+{
+	static const char *const opts[] = { "seconds", "bytes", "elapsed", "multi", "mr", "misalign", "decrypt",
+		"evp", "hmac", "engine", "testmode", "impl", "repeat", "sizes", "format", "cycles", "count", "list",
+		"skip\\-missing", "help" };
+	char path[1024], *man, want[64];
+	FILE *f;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/../../docs/ember-speed.1", t_vec_dir);
+	f = fopen(path, "r");
+	if (!CHECK(f != NULL, "cannot open %s", path))
+		return;
+	man = slurp(f);
+	fclose(f);
+	if (!CHECK(man != NULL, "read %s", path))
+		return;
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		char alt[64];
+		/* an option's entry: ".B \-opt" alone on its line, or ".BI \-opt " with its argument */
+		snprintf(want, sizeof(want), "\n.B \\-%s\n", opts[i]);
+		snprintf(alt, sizeof(alt), "\n.BI \\-%s ", opts[i]);
+		CHECK(strstr(man, want) != NULL || strstr(man, alt) != NULL, "%s does not document -%s", path, opts[i]);
+	}
+	free(man);
+}

@@ -66,6 +66,24 @@ static void samples(FILE *f, const speed_result *x)
 	fputc(']', f);
 }
 
+/* Public-key words in |state| (failed, or skipped by the stop rule) with their reason. */
+static void pk_list(FILE *f, const speed_run *r, int state, int first)
+{
+	int i;
+
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->state != state)
+			continue;
+		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+		first = 0;
+		jstr(f, p->word);
+		fprintf(f, ", \"error\": ");
+		jstr(f, p->error[0] ? p->error : "failed");
+		fprintf(f, "}");
+	}
+}
+
 void speed_report_json(FILE *f, const speed_run *r)
 {
 	char buf[4096];
@@ -197,17 +215,9 @@ void speed_report_json(FILE *f, const speed_run *r)
 		jstr(f, j->error[0] ? j->error : "failed");
 		fprintf(f, "}");
 	}
-	for (i = 0; i < r->npk; i++) {
-		const speed_pk_job *p = &r->pk[i];
-		if (p->state != SPEED_FAILED && p->state != SPEED_SKIPPED)
-			continue;
-		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-		first = 0;
-		jstr(f, p->word);
-		fprintf(f, ", \"impl\": \"default\", \"error\": ");
-		jstr(f, p->error[0] ? p->error : "failed");
-		fprintf(f, "}");
-	}
+	pk_list(f, r, SPEED_FAILED, first);
+	fprintf(f, "\n  ],\n  \"skipped\": [");
+	pk_list(f, r, SPEED_SKIPPED, 1);
 	fprintf(f, "\n  ]\n}\n");
 }
 
