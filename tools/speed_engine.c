@@ -360,7 +360,7 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 			static const char key[] = "This is a key...";
 			e = check_hmac(t, err, err_len);
 			if (e == 0 && speed_hmac_init(&t->hmac, t->hd, (const uint8_t *)key, sizeof(key) - 1) != 0) {
-				snprintf(err, err_len, "%s: block too large for HMAC", row->name);
+				snprintf(err, err_len, "%s: this digest cannot be used for HMAC here", row->name);
 				e = EMBER_ENOTSUP;
 			}
 		}
