@@ -15,6 +15,7 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+	{ "speed", cmd_speed, "benchmark, in openssl speed's words (see man ember-speed)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,190 @@
+/*
+ * speed.h - what the files of `ember speed` share: the rows of openssl
+ * speed's table, the engine interface, the timer, and the results that the
+ * text, -mr, JSON and CSV writers print.
+ *
+ *   speed.c         command line, selection, running, text and -mr output, -multi
+ *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers via the registry,
+ *                   each checked against a known answer before it is timed
+ *   speed_hmac.c    HMAC (RFC 2104) over any ember_hash_desc
+ *   speed_timer.c   clocks, the timing loop, cycle counters
+ *   speed_report.c  -format json and csv
+ *   speed_pk.c      public-key operations (speed_pk.h)
+ */
+#ifndef EMBER_SPEED_H
+#define EMBER_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ember/hash.h"
+
+/* ---- rows ---- */
+
+enum speed_kind { SPEED_HASH = 1, SPEED_HMAC, SPEED_CIPHER };
+
+/* openssl 3.0's algorithm numbers (the k of "+F:k:name"), for the rows we have. */
+enum {
+	SPEED_D_MD2 = 0, SPEED_D_MDC2 = 1, SPEED_D_MD4 = 2, SPEED_D_MD5 = 3, SPEED_D_SHA1 = 4,
+	SPEED_D_RMD160 = 5, SPEED_D_SHA256 = 6, SPEED_D_SHA512 = 7, SPEED_D_HMAC = 9,
+	SPEED_D_EVP = 25
+};
+
+/* One row of the table: what openssl speed prints, and what Ember runs for it. */
+typedef struct speed_row {
+	int index;        /* openssl's algorithm number */
+	char name[64];    /* row name as openssl prints it: "des-ede3", "hmac(md5)" */
+	int kind;         /* enum speed_kind */
+	char target[48];  /* registry name: digest name, or cipher spec name ("des-ede3-cbc") */
+} speed_row;
+
+/* ---- engines ---- */
+
+/* One implementation an engine offers for a row. */
+typedef struct speed_impl {
+	const char *name;  /* "ref", "x86ni" ... */
+	unsigned flags;    /* EMBER_IMPL_CT, EMBER_IMPL_HW */
+	int supported;     /* 1 when this CPU runs it (after EMBER_CPUCAP) */
+	int preferred;     /* 1 for the one chosen when no -impl is given */
+} speed_impl;
+
+typedef struct speed_task speed_task;
+
+/*
+ * An engine times rows. Adding one (openssl, afalg, cryptodev) is a new
+ * const speed_engine and a line in speed_engines[]: the harness does the
+ * timing, repeats, -multi and every output format.
+ */
+typedef struct speed_engine {
+	const char *name;
+	/* Lists up to |max| implementations of |row|; returns how many there are
+	 * (0: the engine cannot run the row at all, one-line reason in |why|). */
+	size_t (*impls)(const speed_row *row, speed_impl *out, size_t max, char *why, size_t why_len);
+	/* Prepares |row| under implementation |impl| (NULL: the preferred one)
+	 * and checks it against a known answer. Returns 0, EMBER_ENOTSUP when the
+	 * row or implementation cannot run here, or EMBER_EVERIFY when the
+	 * implementation gave a wrong answer; one-line reason in |err|. */
+	int (*open)(const speed_row *row, const char *impl, int decrypt, speed_task **out,
+	    char *err, size_t err_len);
+	/* The implementation tag a task runs. */
+	const char *(*impl_name)(const speed_task *t);
+	/* |n| operations on |size| bytes of |buf| (room for size + 64 bytes). */
+	void (*run)(speed_task *t, uint8_t *buf, size_t size, uint64_t n);
+	void (*close)(speed_task *t);
+} speed_engine;
+
+extern const speed_engine speed_engine_ember;
+
+/* Checks digest |d| against its known answer (or, lacking one, against the
+ * other implementations): 0, or EMBER_EVERIFY with a one-line reason. */
+int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len);
+
+/* ---- HMAC over a digest descriptor (speed_hmac.c) ---- */
+
+typedef struct speed_hmac {
+	const ember_hash_desc *d;
+	ember_hash_ctx inner, outer; /* keyed once: H(K0 ^ ipad ...), H(K0 ^ opad ...) */
+} speed_hmac;
+
+/* Returns 0, or EMBER_EINVAL when the digest's block is larger than supported. */
+int speed_hmac_init(speed_hmac *h, const ember_hash_desc *d, const uint8_t *key, size_t key_len);
+/* Writes d->digest_len bytes of HMAC(key, msg). */
+void speed_hmac_mac(const speed_hmac *h, uint8_t *out, const uint8_t *msg, size_t len);
+void speed_hmac_clear(speed_hmac *h);
+
+/* ---- timer (speed_timer.c) ---- */
+
+typedef struct speed_sample {
+	uint64_t ops;
+	double seconds;
+	uint64_t cycles;   /* 0 when no cycle counter */
+	unsigned long clock_reads;
+} speed_sample;
+
+/* Runs |n| operations; returns 0 or an error (the measurement stops). */
+typedef int (*speed_op_fn)(void *arg, uint64_t n);
+
+/* Selects the clock: wall (CLOCK_MONOTONIC) when |elapsed|, else the
+ * process CPU time (CLOCK_PROCESS_CPUTIME_ID). */
+void speed_timer_use(int elapsed);
+const char *speed_timer_name(void);
+double speed_timer_resolution(void);
+/* Seconds cost of one clock read (measured once). */
+double speed_timer_read_cost(void);
+/* Turns on the cycle counter; returns its name, or NULL with the reason in |why|. */
+const char *speed_cycles_start(char *why, size_t why_len);
+/*
+ * speed_measure runs |fn| for |seconds| of the selected clock (or exactly
+ * |count| operations when count > 0) and fills |s|. The loop calls fn with
+ * batches that grow until one takes about a millisecond, so the clock is read
+ * about once a millisecond whatever the operation's cost.
+ */
+int speed_measure(speed_op_fn fn, void *arg, double seconds, uint64_t count, speed_sample *s);
+
+/* ---- results ---- */
+
+enum speed_state { SPEED_NOT_RUN = 0, SPEED_OK = 1, SPEED_FAILED = -1, SPEED_SKIPPED = -2 };
+
+typedef struct speed_result {
+	int state;
+	uint64_t ops;       /* summed over repeats (and over -multi processes) */
+	double seconds;     /* summed over repeats (the longest process with -multi) */
+	double rate;        /* median of the samples: bytes/s or operations/s */
+	double min, max;
+	double *samples;    /* one rate per repeat */
+	int nsamples;
+	uint64_t cycles;    /* summed; 0 when not measured */
+} speed_result;
+
+#define SPEED_MAX_SIZES 32
+
+/* One row under one implementation. */
+typedef struct speed_job {
+	speed_row row;
+	char impl[32];       /* requested tag, "" for the preferred one */
+	char impl_used[32];  /* tag actually run */
+	char label[96];      /* what the table prints: row name, or name/impl with -impl */
+	int state;           /* SPEED_OK once measured, SPEED_FAILED ... */
+	char error[200];
+	speed_result res[SPEED_MAX_SIZES];
+} speed_job;
+
+/* One public-key word: sign (or private) and verify (or public) results. */
+typedef struct speed_pk_job {
+	char word[16];
+	unsigned bits;
+	int dsa;             /* 0 rsa, 1 dsa */
+	int index;           /* openssl's k: rsa512 = 0 ... ; dsa512 = 0 ... */
+	int state;
+	char error[200];
+	speed_result res[2]; /* 0 sign/private, 1 verify/public */
+} speed_pk_job;
+
+enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };
+
+typedef struct speed_run {
+	const speed_engine *engine;
+	double seconds, pk_seconds;
+	int seconds_given;
+	size_t sizes[SPEED_MAX_SIZES];
+	int nsizes;
+	int elapsed, multi, format, misalign, decrypt, repeat, cycles, testmode;
+	uint64_t count;
+	const char *cycles_name;   /* counter in use, or NULL */
+	char cycles_why[160];      /* why none */
+	speed_job *jobs;
+	int njobs;
+	speed_pk_job *pk;
+	int npk;
+	int failures;
+} speed_run;
+
+/* speed_report.c */
+void speed_report_json(FILE *f, const speed_run *r);
+void speed_report_csv(FILE *f, const speed_run *r);
+
+/* Fills |d| with "median, min, max" from |r|'s samples. */
+void speed_result_finish(speed_result *r);
+
+#endif

@@ -1,0 +1,266 @@
+/*
+ * speed_report.c - `ember speed -format json` (one versioned document, the
+ * shape of docs/ember-speed.schema.json) and `-format csv` (one line per
+ * algorithm x implementation x size, and per public-key operation).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ember/cpu.h"
+#include "ember/util.h"
+#include "speed.h"
+#include "tool.h"
+
+static void jstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void jnum(FILE *f, double v)
+{
+	fprintf(f, "%.10g", isfinite(v) ? v : 0.0);
+}
+
+static const char *sym_op(const speed_run *r, const speed_job *j)
+{
+	if (j->row.kind == SPEED_HASH)
+		return "digest";
+	if (j->row.kind == SPEED_HMAC)
+		return "mac";
+	return r->decrypt ? "decrypt" : "encrypt";
+}
+
+static const char *pk_op(int op)
+{
+	return op ? "verify" : "sign";
+}
+
+/* The headline rate: pooled over repeats, or summed over -multi processes. */
+static double headline(const speed_run *r, const speed_result *x, double unit)
+{
+	if (r->multi > 1)
+		return x->rate;
+	return x->seconds > 0 ? (double)x->ops * unit / x->seconds : 0;
+}
+
+static void samples(FILE *f, const speed_result *x)
+{
+	int i;
+
+	fputc('[', f);
+	for (i = 0; i < x->nsamples; i++) {
+		if (i)
+			fputc(',', f);
+		jnum(f, x->samples[i]);
+	}
+	fputc(']', f);
+}
+
+/* Public-key words in |state| (failed, or skipped by the stop rule) with their reason. */
+static void pk_list(FILE *f, const speed_run *r, int state, int first)
+{
+	int i;
+
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->state != state)
+			continue;
+		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+		first = 0;
+		jstr(f, p->word);
+		fprintf(f, ", \"error\": ");
+		jstr(f, p->error[0] ? p->error : "failed");
+		fprintf(f, "}");
+	}
+}
+
+void speed_report_json(FILE *f, const speed_run *r)
+{
+	char buf[4096];
+	int i, s, first, op;
+
+	fprintf(f, "{\n  \"format\": \"ember-speed\", \"format_version\": 1,\n");
+	fprintf(f, "  \"tool\": \"ember\", \"tool_version\": ");
+	jstr(f, ember_version());
+	fprintf(f, ",\n  \"engine\": ");
+	jstr(f, r->engine->name);
+	fprintf(f, ",\n  \"build\": {\"compiler\": ");
+	jstr(f, tool_build_cc);
+	fprintf(f, ", \"flags\": ");
+	jstr(f, tool_build_flags);
+	fprintf(f, ", \"target\": ");
+	jstr(f, tool_build_target);
+	fprintf(f, ", \"date\": ");
+	jstr(f, tool_build_date);
+	ember_cpu_describe(buf, sizeof(buf));
+	fprintf(f, "},\n  \"cpu\": {\"features\": ");
+	jstr(f, buf);
+	tool_describe_impls(buf, sizeof(buf));
+	fprintf(f, ", \"implementations\": ");
+	jstr(f, buf);
+	fprintf(f, "},\n  \"timer\": ");
+	jstr(f, r->multi > 1 ? "CLOCK_MONOTONIC" : speed_timer_name());
+	fprintf(f, ", \"timer_resolution_ns\": ");
+	jnum(f, speed_timer_resolution() * 1e9);
+	fprintf(f, ", \"timer_read_ns\": ");
+	jnum(f, speed_timer_read_cost() * 1e9);
+	fprintf(f, ",\n  \"seconds_per_size\": ");
+	jnum(f, r->seconds);
+	fprintf(f, ", \"pk_seconds_per_size\": ");
+	jnum(f, r->pk_seconds);
+	fprintf(f, ", \"count\": ");
+	if (r->count)
+		fprintf(f, "%llu", (unsigned long long)r->count);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"repeat\": %d, \"multi\": %d, \"misalign\": %d, \"decrypt\": %s,\n", r->repeat, r->multi,
+	    r->misalign, r->decrypt ? "true" : "false");
+	fprintf(f, "  \"sizes\": [");
+	for (s = 0; s < r->nsizes; s++)
+		fprintf(f, "%s%d", s ? ", " : "", (int)r->sizes[s]);
+	fprintf(f, "], \"cycles_counter\": ");
+	if (r->cycles && r->cycles_name)
+		jstr(f, r->cycles_name);
+	else
+		fprintf(f, "null");
+	fprintf(f, ",\n  \"results\": [");
+	first = 1;
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		if (j->state != SPEED_OK)
+			continue;
+		for (s = 0; s < r->nsizes; s++) {
+			const speed_result *x = &j->res[s];
+			fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+			first = 0;
+			jstr(f, j->row.name);
+			fprintf(f, ", \"impl\": ");
+			jstr(f, j->impl_used);
+			fprintf(f, ", \"engine\": ");
+			jstr(f, r->engine->name);
+			fprintf(f, ", \"op\": \"%s\", \"size\": %d, \"ops\": %llu, \"seconds\": ", sym_op(r, j),
+			    (int)r->sizes[s], (unsigned long long)x->ops);
+			jnum(f, x->seconds);
+			fprintf(f, ", \"bytes_per_sec\": ");
+			jnum(f, headline(r, x, (double)r->sizes[s]));
+			fprintf(f, ", \"median\": ");
+			jnum(f, x->rate);
+			fprintf(f, ", \"min\": ");
+			jnum(f, x->min);
+			fprintf(f, ", \"max\": ");
+			jnum(f, x->max);
+			fprintf(f, ", \"samples\": ");
+			samples(f, x);
+			if (r->cycles && r->cycles_name && x->ops) {
+				fprintf(f, ", \"cycles_per_byte\": ");
+				jnum(f, (double)x->cycles / ((double)x->ops * (double)r->sizes[s]));
+			}
+			fprintf(f, "}");
+		}
+	}
+	fprintf(f, "\n  ],\n  \"pk\": [");
+	first = 1;
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->state != SPEED_OK)
+			continue;
+		for (op = 0; op < 2; op++) {
+			const speed_result *x = &p->res[op];
+			fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+			first = 0;
+			jstr(f, p->word);
+			fprintf(f, ", \"bits\": %u, \"engine\": ", p->bits);
+			jstr(f, r->engine->name);
+			fprintf(f, ", \"op\": \"%s\", \"ops\": %llu, \"seconds\": ", pk_op(op), (unsigned long long)x->ops);
+			jnum(f, x->seconds);
+			fprintf(f, ", \"ops_per_sec\": ");
+			jnum(f, headline(r, x, 1));
+			fprintf(f, ", \"median\": ");
+			jnum(f, x->rate);
+			fprintf(f, ", \"min\": ");
+			jnum(f, x->min);
+			fprintf(f, ", \"max\": ");
+			jnum(f, x->max);
+			fprintf(f, ", \"samples\": ");
+			samples(f, x);
+			if (r->cycles && r->cycles_name && x->ops) {
+				fprintf(f, ", \"cycles_per_op\": ");
+				jnum(f, (double)x->cycles / (double)x->ops);
+			}
+			fprintf(f, "}");
+		}
+	}
+	fprintf(f, "\n  ],\n  \"failures\": [");
+	first = 1;
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		if (j->state != SPEED_FAILED)
+			continue;
+		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+		first = 0;
+		jstr(f, j->row.name);
+		fprintf(f, ", \"impl\": ");
+		jstr(f, j->impl[0] ? j->impl : "default");
+		fprintf(f, ", \"error\": ");
+		jstr(f, j->error[0] ? j->error : "failed");
+		fprintf(f, "}");
+	}
+	pk_list(f, r, SPEED_FAILED, first);
+	fprintf(f, "\n  ],\n  \"skipped\": [");
+	pk_list(f, r, SPEED_SKIPPED, 1);
+	fprintf(f, "\n  ]\n}\n");
+}
+
+static void csv_row(FILE *f, const char *alg, const char *impl, const char *engine, const char *op, unsigned size,
+    const speed_result *x, double headline_rate, const char *unit, double cpx)
+{
+	int i;
+
+	fprintf(f, "%s,%s,%s,%s,%u,%llu,%.9g,%.10g,%s,%.10g,%.10g,%.10g,", alg, impl, engine, op, size,
+	    (unsigned long long)x->ops, x->seconds, headline_rate, unit, x->rate, x->min, x->max);
+	if (cpx >= 0)
+		fprintf(f, "%.4f", cpx);
+	fputc(',', f);
+	for (i = 0; i < x->nsamples; i++)
+		fprintf(f, "%s%.10g", i ? ";" : "", x->samples[i]);
+	fputc('\n', f);
+}
+
+void speed_report_csv(FILE *f, const speed_run *r)
+{
+	int i, s, op;
+	int cyc = r->cycles && r->cycles_name;
+
+	fprintf(f, "algorithm,impl,engine,op,size,ops,seconds,rate,unit,median,min,max,cycles_per_unit,samples\n");
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		if (j->state != SPEED_OK)
+			continue;
+		for (s = 0; s < r->nsizes; s++) {
+			const speed_result *x = &j->res[s];
+			double bytes = (double)x->ops * (double)r->sizes[s];
+			csv_row(f, j->row.name, j->impl_used, r->engine->name, sym_op(r, j), (unsigned)r->sizes[s], x,
+			    headline(r, x, (double)r->sizes[s]), "bytes/s", cyc && bytes > 0 ? (double)x->cycles / bytes : -1);
+		}
+	}
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->state != SPEED_OK)
+			continue;
+		for (op = 0; op < 2; op++) {
+			const speed_result *x = &p->res[op];
+			csv_row(f, p->word, "default", r->engine->name, pk_op(op), p->bits, x, headline(r, x, 1), "ops/s",
+			    cyc && x->ops ? (double)x->cycles / (double)x->ops : -1);
+		}
+	}
+}
