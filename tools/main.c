@@ -15,6 +15,8 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
+	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
