@@ -83,20 +83,39 @@ static void marker(FILE *o, int style, double x, double y, const char *colour)
 	}
 }
 
-static int legend_height(const rep *r)
+/* 1 when file |k| has rows for |alg| (public-key rows when |pk|). */
+static int has_alg(const rep *r, size_t k, const char *alg, int pk)
 {
-	return (int)r->nfiles * CH_LEG + 8;
+	size_t i;
+
+	for (i = 0; i < r->files[k].nrows; i++)
+		if ((r->files[k].rows[i].op != NULL) == pk && strcmp(r->files[k].rows[i].name, alg) == 0)
+			return 1;
+	return 0;
 }
 
-static void legend(const rep *r, double y0)
+static int legend_height(const rep *r, const char *alg, int pk)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < r->nfiles; k++)
+		n += (size_t)has_alg(r, k, alg, pk);
+	return (int)n * CH_LEG + 8;
+}
+
+/* One line per file that has this algorithm; a file keeps its colour in every chart. */
+static void legend(const rep *r, double y0, const char *alg, int pk)
 {
 	FILE *o = r->o;
-	size_t k;
+	size_t k, line = 0;
 
 	for (k = 0; k < r->nfiles; k++) {
 		char d[200];
-		double y = y0 + (double)k * CH_LEG + 12;
+		double y = y0 + (double)line * CH_LEG + 12;
 		int s = (int)(k % NSTYLE);
+		if (!has_alg(r, k, alg, pk))
+			continue;
+		line++;
 		sp_describe(&r->files[k], d, sizeof(d));
 		fprintf(o, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>",
 		    CH_L, y - 4, CH_L + 28, y - 4, colours[s], dashes[s][0] ? " stroke-dasharray=\"" : "", dashes[s],
@@ -105,8 +124,10 @@ static void legend(const rep *r, double y0)
 		fprintf(o, "<text x=\"%d\" y=\"%.1f\" class=\"leg\">", CH_L + 36, y);
 		esc(o, r->names[k]);
 		fputs(": ", o);
-		if (strlen(d) > 70)
-			snprintf(d + 66, sizeof(d) - 66, " ...");
+		if (strlen(d) + strlen(r->names[k]) > 76) {
+			size_t cut = strlen(r->names[k]) < 60 ? 72 - strlen(r->names[k]) : 12;
+			snprintf(d + cut, sizeof(d) - cut, " ...");
+		}
 		esc(o, d);
 		fputs("</text>\n", o);
 	}
@@ -148,7 +169,7 @@ static int chart_throughput(const rep *r, const char *alg, int nested, double y_
 	size_t ns = 0, k, i, j;
 	double vmax = 0, lmin, lmax, unit, step, top;
 	const char *uname;
-	int height = CH_T + CH_PH + CH_B + legend_height(r);
+	int height = CH_T + CH_PH + CH_B + legend_height(r, alg, 0);
 	char label[256], buf[64];
 
 	for (k = 0; k < r->nfiles; k++) {
@@ -261,7 +282,7 @@ static int chart_throughput(const rep *r, const char *alg, int nested, double y_
 		}
 		fputs("</g>\n", o);
 	}
-	legend(r, CH_T + CH_PH + CH_B);
+	legend(r, CH_T + CH_PH + CH_B, alg, 0);
 	chart_close(r, nested);
 	return height;
 }
@@ -287,7 +308,7 @@ static int chart_pk(const rep *r, const char *alg, int nested, double y_off)
 				ops[nops++] = w->op;
 		}
 	plot_h = (int)nops * ((int)r->nfiles * bar + gap);
-	height = CH_T + plot_h + 24 + legend_height(r);
+	height = CH_T + plot_h + 24 + legend_height(r, alg, 1);
 	snprintf(label, sizeof(label), "%s: operations per second", alg);
 	chart_open(r, height, alg, label, nested, y_off);
 	fprintf(o, "<text x=\"%d\" y=\"%d\" class=\"note\">operations per second; bars scaled per operation</text>\n",
@@ -317,7 +338,7 @@ static int chart_pk(const rep *r, const char *alg, int nested, double y_off)
 			fprintf(o, ": %s %s %.1f/s</title></g>\n", alg, ops[j], w->value);
 		}
 	}
-	legend(r, CH_T + plot_h + 10);
+	legend(r, CH_T + plot_h + 10, alg, 1);
 	chart_close(r, nested);
 	return height;
 }
