@@ -219,14 +219,18 @@ static void print_text(cmp_ctx *c, FILE *o, int md)
 			md_cell(o, c->names[k]);
 			fputs("`: ", o);
 			md_cell(o, buf);
-			fprintf(o, " (%s)", f->format);
+			if (f->version)
+				fprintf(o, " (%s)", f->format);
 			if (f->cpuinfo) {
 				fputs("; CPU: ", o);
 				md_cell(o, f->cpuinfo);
 			}
 			fputc('\n', o);
 		} else {
-			fprintf(o, "%-9s %s: %s [%s]\n", k ? "other" : "baseline", c->names[k], buf, f->format);
+			if (f->version)
+				fprintf(o, "%-9s %s: %s [%s]\n", k ? "other" : "baseline", c->names[k], buf, f->format);
+			else
+				fprintf(o, "%-9s %s: %s\n", k ? "other" : "baseline", c->names[k], buf);
 			if (f->cpuinfo)
 				fprintf(o, "%-9s %*s  CPU: %s\n", "", (int)strlen(c->names[k]), "", f->cpuinfo);
 		}

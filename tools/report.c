@@ -117,10 +117,16 @@ static void legend(const rep *r, double y0, const char *alg, int pk)
 			continue;
 		line++;
 		sp_describe(&r->files[k], d, sizeof(d));
-		fprintf(o, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>",
-		    CH_L, y - 4, CH_L + 28, y - 4, colours[s], dashes[s][0] ? " stroke-dasharray=\"" : "", dashes[s],
-		    dashes[s][0] ? "\"" : "");
-		marker(o, s, CH_L + 14, y - 4, colours[s]);
+		if (pk) {
+			/* the bar's own swatch */
+			fprintf(o, "<rect x=\"%d\" y=\"%.1f\" width=\"28\" height=\"10\" fill=\"%s\"%s/>", CH_L, y - 9,
+			    colours[s], s % 2 ? " fill-opacity=\"0.75\"" : "");
+		} else {
+			fprintf(o, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>",
+			    CH_L, y - 4, CH_L + 28, y - 4, colours[s], dashes[s][0] ? " stroke-dasharray=\"" : "", dashes[s],
+			    dashes[s][0] ? "\"" : "");
+			marker(o, s, CH_L + 14, y - 4, colours[s]);
+		}
 		fprintf(o, "<text x=\"%d\" y=\"%.1f\" class=\"leg\">", CH_L + 36, y);
 		esc(o, r->names[k]);
 		fputs(": ", o);

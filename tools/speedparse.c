@@ -1199,7 +1199,7 @@ void sp_describe(const sp_file *f, char *buf, size_t len)
 {
 	size_t used;
 
-	snprintf(buf, len, "%s", f->version ? f->version : "no version line");
+	snprintf(buf, len, "%s", f->version ? f->version : f->format ? f->format : "speed results");
 	used = strlen(buf);
 	if (f->engine && used < len)
 		used += (size_t)snprintf(buf + used, len - used, ", engine %s", f->engine);
