@@ -354,8 +354,9 @@ static const char style[] =
 	"h1{font-size:1.4em}table{border-collapse:collapse;font-size:.85em;margin-bottom:1.5em}\n"
 	"td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}\n"
 	"td.m{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all;max-width:40em}\n"
-	".charts{display:flex;flex-wrap:wrap;gap:1em}\nfigure{margin:0;break-inside:avoid;page-break-inside:avoid}\n"
-	"svg.chart{border:1px solid #ddd;max-width:100%;height:auto}\n"
+	".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
+	"figure{margin:0;flex:1 1 520px;max-width:640px;break-inside:avoid;page-break-inside:avoid}\n"
+	"svg.chart{border:1px solid #ddd;box-sizing:border-box;width:100%;height:auto}\n"
 	"@media print{body{margin:0}.charts{gap:.5em}figure{width:48%}svg.chart{width:100%}}\n";
 
 static const char svg_style[] =
