@@ -241,6 +241,28 @@ EMBER_TEST(compare_parse_metadata_and_repeats)
 			sp_free(&f);
 		}
 	}
+	/* JSON: spread given as min/max only; entries of another engine kept apart; a single run has no spread. */
+	{
+		static const char js[] =
+			"{\"format\": \"ember-speed\", \"format_version\": 1, \"tool\": \"ember\", \"tool_version\": \"0.1.0\",\n"
+			" \"engine\": \"ember\", \"repeat\": 3, \"results\": [\n"
+			"  {\"algorithm\": \"md5\", \"impl\": \"ref\", \"engine\": \"ember\", \"size\": 16,"
+			" \"bytes_per_sec\": 100.0, \"median\": 100.0, \"min\": 90.0, \"max\": 110.0},\n"
+			"  {\"algorithm\": \"md5\", \"impl\": \"ref\", \"engine\": \"openssl\", \"size\": 16,"
+			" \"bytes_per_sec\": 200.0},\n"
+			"  {\"algorithm\": \"sha1\", \"size\": 64, \"bytes_per_sec\": 300.0, \"min\": 300.0, \"max\": 300.0}\n"
+			" ]}\n";
+		if (CHECK(sp_parse("e.json", js, sizeof(js) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+			r = sp_find(&f, "md5[ref]", NULL, 16);
+			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->nsamples == 3,
+			    "min/max spread from JSON");
+			r = sp_find(&f, "md5[openssl:ref]", NULL, 16);
+			CHECK(r && r->value == 200.0 && r->nsamples == 1, "other engine kept apart");
+			r = sp_find(&f, "sha1", NULL, 64);
+			CHECK(r && r->nsamples == 3, "min == max with repeat 3 is a (zero) spread");
+			sp_free(&f);
+		}
+	}
 	/* Name matching across versions. */
 	{
 		static const char *const pairs[][2] = {

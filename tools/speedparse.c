@@ -807,6 +807,10 @@ static int parse_line(sp_state *st, char *line)
 		return set_meta(st, &st->f->cpuinfo, p + 8);
 	if (strncmp(p, "platform:", 9) == 0)
 		return set_meta(st, &st->f->platform, p + 9);
+	if (strncmp(p, "engine:", 7) == 0)
+		return set_meta(st, &st->f->engine, p + 7);
+	if (strncmp(p, "implementations:", 16) == 0 || strncmp(p, "timer:", 6) == 0)
+		return 0; /* `ember version -a` / `ember speed` facts the comparison does not use */
 	if (strncmp(p, "version:", 8) == 0 && st->f->version == NULL) {
 		char v[96];
 		const char *s = p + 8;
@@ -815,7 +819,8 @@ static int parse_line(sp_state *st, char *line)
 		snprintf(v, sizeof(v), "OpenSSL %s", s);
 		return set_meta(st, &st->f->version, v);
 	}
-	if (strncmp(p, "Ember ", 6) == 0 || strncmp(p, "OpenSSL ", 8) == 0 ||
+	if (strncmp(p, "Ember ", 6) == 0 || (strncmp(p, "ember ", 6) == 0 && isdigit((unsigned char)p[6])) ||
+	    strncmp(p, "OpenSSL ", 8) == 0 ||
 	    strncmp(p, "LibreSSL ", 9) == 0 || strncmp(p, "BoringSSL", 9) == 0) {
 		if (st->f->version == NULL) {
 			char v[96];
@@ -881,9 +886,11 @@ static int parse_text(sp_state *st, char *data, size_t len)
 }
 
 /* One result entry of the ember JSON: samples, else median, else the rate. */
-static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk)
+static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk, const char *root_engine,
+    double repeat)
 {
-	const char *alg = json_str(e, "algorithm"), *impl = json_str(e, "impl");
+	const char *alg = json_str(e, "algorithm"), *impl = json_str(e, "impl"), *engine = json_str(e, "engine");
+	char tag[96];
 	const char *op = pk ? json_str(e, "op") : NULL;
 	const json *samples = json_get(e, "samples");
 	char norm[96];
@@ -895,6 +902,11 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk)
 	if (e->type != JSON_OBJ || alg == NULL)
 		return perr(st, "result entry without an \"algorithm\"");
 	sp_normalise(alg, norm, sizeof(norm));
+	/* Entries measured through another engine than the document's are kept apart by their tag. */
+	if (engine && (root_engine == NULL || strcmp(engine, root_engine) != 0)) {
+		snprintf(tag, sizeof(tag), "%s%s%s", engine, impl ? ":" : "", impl ? impl : "");
+		impl = tag;
+	}
 	if (pk && op == NULL)
 		return perr(st, "%s: public-key entry without an \"op\"", alg);
 	if (!pk && (!json_num(e, "size", &size) || size < 1 || size > 1u << 30 || size != floor(size)))
@@ -917,7 +929,8 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk)
 	if (add_sample(st, norm, impl, op, (unsigned)size, v))
 		return -1;
 	r = find_row(st->f, norm, impl, op, (unsigned)size);
-	if (json_num(e, "min", &lo) && json_num(e, "max", &hi) && lo <= v && v <= hi && r->nsamples == 1) {
+	if (json_num(e, "min", &lo) && json_num(e, "max", &hi) && lo <= v && v <= hi && r->nsamples == 1 &&
+	    (repeat > 1 || hi > lo)) {
 		/* Spread without the samples: keep min and max as given. */
 		free(r->samples);
 		r->samples = NULL;
@@ -925,7 +938,7 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk)
 		r->value = v;
 		r->lo = lo;
 		r->hi = hi;
-		r->nsamples = 2;
+		r->nsamples = repeat >= 2 && repeat < 1e6 ? (size_t)repeat : 2;
 	}
 	return 0;
 }
@@ -978,11 +991,13 @@ static int parse_json(sp_state *st, const char *data, size_t len)
 		perr(st, "\"results\" and \"pk\" must be arrays");
 		goto out;
 	}
+	if (!json_num(root, "repeat", &d))
+		d = 1;
 	for (i = 0; res && i < res->n; i++)
-		if (json_entry(st, res->items[i], "bytes_per_sec", 0))
+		if (json_entry(st, res->items[i], "bytes_per_sec", 0, json_str(root, "engine"), d))
 			goto out;
 	for (i = 0; pk && i < pk->n; i++)
-		if (json_entry(st, pk->items[i], "ops_per_sec", 1))
+		if (json_entry(st, pk->items[i], "ops_per_sec", 1, json_str(root, "engine"), d))
 			goto out;
 	rc = 0;
 out:
