@@ -29,10 +29,15 @@ static const ember_hash_desc *const hash_table[] = {
 
 /* ---- block and stream ciphers ---- */
 
+extern const ember_block_desc ember_des_tab_desc;
+extern const ember_block_desc ember_des_ede3_tab_desc;
+
 static const ember_block_desc *const block_table[] = {
 	/* AES */
 
 	/* DES, DES-EDE3 */
+	&ember_des_tab_desc,
+	&ember_des_ede3_tab_desc,
 
 	/* Blowfish, CAST5 */
 
