@@ -31,6 +31,8 @@ static const ember_hash_desc *const hash_table[] = {
 
 extern const ember_block_desc ember_des_tab_desc;
 extern const ember_block_desc ember_des_ede3_tab_desc;
+extern const ember_block_desc ember_bf_tab_desc;
+extern const ember_block_desc ember_cast5_tab_desc;
 
 static const ember_block_desc *const block_table[] = {
 	/* AES */
@@ -40,6 +42,8 @@ static const ember_block_desc *const block_table[] = {
 	&ember_des_ede3_tab_desc,
 
 	/* Blowfish, CAST5 */
+	&ember_bf_tab_desc,
+	&ember_cast5_tab_desc,
 
 	/* IDEA, RC2, RC5, Camellia, RC4 */
 
