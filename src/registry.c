@@ -16,6 +16,7 @@
 
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
+extern const ember_hash_desc ember_mdc2_tab_desc;
 
 static const ember_hash_desc *const hash_table[] = {
 	/* SHA-256 */
@@ -23,6 +24,9 @@ static const ember_hash_desc *const hash_table[] = {
 
 	/* SHA-224 */
 	&ember_sha224_ref_desc,
+
+	/* MDC-2 */
+	&ember_mdc2_tab_desc,
 
 	/* end of digests */
 };
