@@ -209,33 +209,73 @@ static const uint32_t bf_init_s[4][256] EMBER_ALIGN(64) = {
 #define BF_F(s, x) \
 	((((s)[0][(x) >> 24] + (s)[1][((x) >> 16) & 255]) ^ (s)[2][((x) >> 8) & 255]) + (s)[3][(x)&255])
 
+/* The block functions are inlined into every loop (the compiler would not, as they are large). */
+#if defined(__GNUC__) || defined(__clang__)
+#define BF_INLINE static inline __attribute__((always_inline))
+#else
+#define BF_INLINE static inline
+#endif
+
+/*
+ * One round: x ^= P ^ F(y). The P-array word is XORed first, off the
+ * critical path: CBC encryption is a serial chain of rounds, so only the
+ * S-box lookups and the three operations of F should lie on it.
+ */
+#define BF_R(s, x, y, pw)                                                          \
+	do {                                                                       \
+		(x) ^= (pw);                                                       \
+		(x) ^= BF_F(s, y);                                                 \
+	} while (0)
+
 /* Schneier's round loop with the swaps unrolled away: (l, r) -> (r, l) out. */
-static inline void bf_enc(const ember_bf_ctx *c, uint32_t *lp, uint32_t *rp)
+BF_INLINE void bf_enc(const ember_bf_ctx *c, uint32_t *lp, uint32_t *rp)
 {
 	const uint32_t(*s)[256] = c->s;
 	const uint32_t *p = c->p;
 	uint32_t l = *lp ^ p[0], r = *rp;
-	int i;
 
-	for (i = 1; i < 17; i += 2) {
-		r ^= BF_F(s, l) ^ p[i];
-		l ^= BF_F(s, r) ^ p[i + 1];
-	}
+	BF_R(s, r, l, p[1]);
+	BF_R(s, l, r, p[2]);
+	BF_R(s, r, l, p[3]);
+	BF_R(s, l, r, p[4]);
+	BF_R(s, r, l, p[5]);
+	BF_R(s, l, r, p[6]);
+	BF_R(s, r, l, p[7]);
+	BF_R(s, l, r, p[8]);
+	BF_R(s, r, l, p[9]);
+	BF_R(s, l, r, p[10]);
+	BF_R(s, r, l, p[11]);
+	BF_R(s, l, r, p[12]);
+	BF_R(s, r, l, p[13]);
+	BF_R(s, l, r, p[14]);
+	BF_R(s, r, l, p[15]);
+	BF_R(s, l, r, p[16]);
 	*lp = r ^ p[17];
 	*rp = l;
 }
 
-static inline void bf_dec(const ember_bf_ctx *c, uint32_t *lp, uint32_t *rp)
+BF_INLINE void bf_dec(const ember_bf_ctx *c, uint32_t *lp, uint32_t *rp)
 {
 	const uint32_t(*s)[256] = c->s;
 	const uint32_t *p = c->p;
 	uint32_t l = *lp ^ p[17], r = *rp;
-	int i;
 
-	for (i = 16; i > 0; i -= 2) {
-		r ^= BF_F(s, l) ^ p[i];
-		l ^= BF_F(s, r) ^ p[i - 1];
-	}
+	BF_R(s, r, l, p[16]);
+	BF_R(s, l, r, p[15]);
+	BF_R(s, r, l, p[14]);
+	BF_R(s, l, r, p[13]);
+	BF_R(s, r, l, p[12]);
+	BF_R(s, l, r, p[11]);
+	BF_R(s, r, l, p[10]);
+	BF_R(s, l, r, p[9]);
+	BF_R(s, r, l, p[8]);
+	BF_R(s, l, r, p[7]);
+	BF_R(s, r, l, p[6]);
+	BF_R(s, l, r, p[5]);
+	BF_R(s, r, l, p[4]);
+	BF_R(s, l, r, p[3]);
+	BF_R(s, r, l, p[2]);
+	BF_R(s, l, r, p[1]);
 	*lp = r ^ p[0];
 	*rp = l;
 }

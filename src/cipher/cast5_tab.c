@@ -396,8 +396,15 @@ static const uint32_t cast_s[8][256] EMBER_ALIGN(64) = {
 #define R2(a, b, n) do { uint32_t i_ = CAST_I(^, b, c->km[n], c->kr[n]); (a) ^= CAST_F2(i_); } while (0)
 #define R3(a, b, n) do { uint32_t i_ = CAST_I(-, b, c->km[n], c->kr[n]); (a) ^= CAST_F3(i_); } while (0)
 
+/* The block functions are inlined into every loop (the compiler would not, as they are large). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CAST_INLINE static inline __attribute__((always_inline))
+#else
+#define CAST_INLINE static inline
+#endif
+
 /* RFC 2144, 2.1: L_i = R_(i-1), R_i = L_(i-1) ^ f_i(R_(i-1)); output R || L. */
-static inline void cast_enc(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp)
+CAST_INLINE void cast_enc(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp)
 {
 	uint32_t l = *lp, r = *rp;
 
@@ -423,7 +430,7 @@ static inline void cast_enc(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp
 	*rp = l;
 }
 
-static inline void cast_dec(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp)
+CAST_INLINE void cast_dec(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp)
 {
 	uint32_t l = *lp, r = *rp;
 

@@ -15,7 +15,8 @@
  *
  * A key schedule is 32 words, two per round: for round i, ks[2i] holds the
  * 6-bit subkey groups K1, K3, K5, K7 of FIPS 46-3 in bits 24-29, 16-21,
- * 8-13 and 0-5, and ks[2i+1] holds K2, K4, K6, K8 likewise. Decryption walks
+ * 8-13 and 0-5, rotated left by 4 bits (so that R need not be rotated),
+ * and ks[2i+1] holds K2, K4, K6, K8 in bits 24-29, 16-21, 8-13 and 0-5. Decryption walks
  * the same schedule backwards. The parity bits of the key are ignored (as
  * OpenSSL's DES_set_key_unchecked).
  */
@@ -74,15 +75,39 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 		EMBER_DES_SWAPMOVE(l, r, 4, 0x0f0f0f0fu);                          \
 	} while (0)
 
-/* One round, FIPS 46-3 section 3: l ^= f(r, K) with the subkey words k0, k1. */
-#define EMBER_DES_ROUND(sp, l, r, k0, k1)                                          \
+/* The block functions are small and hot: have them inlined into every loop. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EMBER_DES_INLINE static inline __attribute__((always_inline))
+#else
+#define EMBER_DES_INLINE static inline
+#endif
+
+/*
+ * The round function f(R, K) of FIPS 46-3 section 3 on w = R ^ K0 and
+ * v = R ^ K1 (K0 is stored rotated left by 4, see ember_des_key_schedule,
+ * so that R need not be rotated). CBC encryption is a serial chain, so the
+ * rounds are written for latency: the eight S-box outputs occupy disjoint
+ * bits, so they may be combined with OR and ADD as well as XOR, and mixing
+ * the operators as a balanced tree keeps the compiler from re-associating
+ * it into a chain of eight dependent XORs.
+ */
+#define EMBER_DES_F(sp, w, v)                                                      \
+	(((sp[0][ember_rotl32(w, 4) & 63] | sp[2][(w) >> 20 & 63]) +               \
+	     (sp[4][(w) >> 12 & 63] | sp[6][(w) >> 4 & 63])) |                     \
+	    ((sp[1][(v) >> 24 & 63] | sp[3][(v) >> 16 & 63]) +                     \
+	        (sp[5][(v) >> 8 & 63] | sp[7][(v)&63])))
+
+/*
+ * One round: x ^= f(w, v), and the inputs of the next round, whose R is the
+ * new x, are formed as (x ^ K) ^ f so that only one XOR follows f.
+ */
+#define EMBER_DES_R(sp, x, w, v, ka, kb)                                           \
 	do {                                                                       \
-		uint32_t w_ = ember_rotr32(r, 4) ^ (k0);                           \
-		uint32_t v_ = (r) ^ (k1);                                          \
-		(l) ^= sp[0][(w_ >> 24) & 63] ^ sp[2][(w_ >> 16) & 63] ^           \
-		       sp[4][(w_ >> 8) & 63] ^ sp[6][w_ & 63] ^                    \
-		       sp[1][(v_ >> 24) & 63] ^ sp[3][(v_ >> 16) & 63] ^           \
-		       sp[5][(v_ >> 8) & 63] ^ sp[7][v_ & 63];                     \
+		uint32_t f_ = EMBER_DES_F(sp, w, v);                               \
+		uint32_t xa_ = (x) ^ (ka), xb_ = (x) ^ (kb);                       \
+		(x) ^= f_;                                                         \
+		(w) = xa_ ^ f_;                                                    \
+		(v) = xb_ ^ f_;                                                    \
 	} while (0)
 
 /*
@@ -90,30 +115,52 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
  * so the pre-output block R16 L16 is (r, l): swap the roles before FP (or
  * before the next DES of an EDE chain, since FP then IP cancel).
  */
-static inline void ember_des_rounds_enc(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
+EMBER_DES_INLINE void ember_des_rounds_enc(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
 {
 	const uint32_t(*sp)[64] = ember_des_sp;
-	uint32_t l = *lp, r = *rp;
-	int i;
+	uint32_t l = *lp, r = *rp, w = r ^ ks[0], v = r ^ ks[1];
 
-	for (i = 0; i < 32; i += 4) {
-		EMBER_DES_ROUND(sp, l, r, ks[i], ks[i + 1]);
-		EMBER_DES_ROUND(sp, r, l, ks[i + 2], ks[i + 3]);
-	}
+	EMBER_DES_R(sp, l, w, v, ks[2], ks[3]);
+	EMBER_DES_R(sp, r, w, v, ks[4], ks[5]);
+	EMBER_DES_R(sp, l, w, v, ks[6], ks[7]);
+	EMBER_DES_R(sp, r, w, v, ks[8], ks[9]);
+	EMBER_DES_R(sp, l, w, v, ks[10], ks[11]);
+	EMBER_DES_R(sp, r, w, v, ks[12], ks[13]);
+	EMBER_DES_R(sp, l, w, v, ks[14], ks[15]);
+	EMBER_DES_R(sp, r, w, v, ks[16], ks[17]);
+	EMBER_DES_R(sp, l, w, v, ks[18], ks[19]);
+	EMBER_DES_R(sp, r, w, v, ks[20], ks[21]);
+	EMBER_DES_R(sp, l, w, v, ks[22], ks[23]);
+	EMBER_DES_R(sp, r, w, v, ks[24], ks[25]);
+	EMBER_DES_R(sp, l, w, v, ks[26], ks[27]);
+	EMBER_DES_R(sp, r, w, v, ks[28], ks[29]);
+	EMBER_DES_R(sp, l, w, v, ks[30], ks[31]);
+	r ^= EMBER_DES_F(sp, w, v);
 	*lp = l;
 	*rp = r;
 }
 
-static inline void ember_des_rounds_dec(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
+EMBER_DES_INLINE void ember_des_rounds_dec(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
 {
 	const uint32_t(*sp)[64] = ember_des_sp;
-	uint32_t l = *lp, r = *rp;
-	int i;
+	uint32_t l = *lp, r = *rp, w = r ^ ks[30], v = r ^ ks[31];
 
-	for (i = 30; i >= 0; i -= 4) {
-		EMBER_DES_ROUND(sp, l, r, ks[i], ks[i + 1]);
-		EMBER_DES_ROUND(sp, r, l, ks[i - 2], ks[i - 1]);
-	}
+	EMBER_DES_R(sp, l, w, v, ks[28], ks[29]);
+	EMBER_DES_R(sp, r, w, v, ks[26], ks[27]);
+	EMBER_DES_R(sp, l, w, v, ks[24], ks[25]);
+	EMBER_DES_R(sp, r, w, v, ks[22], ks[23]);
+	EMBER_DES_R(sp, l, w, v, ks[20], ks[21]);
+	EMBER_DES_R(sp, r, w, v, ks[18], ks[19]);
+	EMBER_DES_R(sp, l, w, v, ks[16], ks[17]);
+	EMBER_DES_R(sp, r, w, v, ks[14], ks[15]);
+	EMBER_DES_R(sp, l, w, v, ks[12], ks[13]);
+	EMBER_DES_R(sp, r, w, v, ks[10], ks[11]);
+	EMBER_DES_R(sp, l, w, v, ks[8], ks[9]);
+	EMBER_DES_R(sp, r, w, v, ks[6], ks[7]);
+	EMBER_DES_R(sp, l, w, v, ks[4], ks[5]);
+	EMBER_DES_R(sp, r, w, v, ks[2], ks[3]);
+	EMBER_DES_R(sp, l, w, v, ks[0], ks[1]);
+	r ^= EMBER_DES_F(sp, w, v);
 	*lp = l;
 	*rp = r;
 }

@@ -357,13 +357,13 @@ void ember_des_key_schedule(uint32_t ks[32], const uint8_t key[8])
 		     des_kc[3][c & 127];
 		dw = des_kd[0][d >> 21] | des_kd[1][(d >> 14) & 127] | des_kd[2][(d >> 7) & 127] |
 		     des_kd[3][d & 127];
-		ks[2 * i] = (cw & 0xffff0000u) | (dw & 0xffffu);
+		ks[2 * i] = ember_rotl32((cw & 0xffff0000u) | (dw & 0xffffu), 4);
 		ks[2 * i + 1] = (cw << 16) | (dw >> 16);
 	}
 }
 
 /* One DES on a block already through IP; leaves (l, r) ready for FP. */
-static inline void des_enc_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
+EMBER_DES_INLINE void des_enc_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
 {
 	uint32_t t;
 
@@ -373,7 +373,7 @@ static inline void des_enc_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
 	*r = t;
 }
 
-static inline void des_dec_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
+EMBER_DES_INLINE void des_dec_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
 {
 	uint32_t t;
 
@@ -384,14 +384,14 @@ static inline void des_dec_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
 }
 
 /* EDE3, SP 800-67 3.1: E_K3(D_K2(E_K1(x))); the inner FP/IP pairs cancel. */
-static inline void des3_enc_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
+EMBER_DES_INLINE void des3_enc_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
 {
 	des_enc_ip(ks3, l, r);
 	des_dec_ip(ks3 + 32, l, r);
 	des_enc_ip(ks3 + 64, l, r);
 }
 
-static inline void des3_dec_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
+EMBER_DES_INLINE void des3_dec_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
 {
 	des_dec_ip(ks3 + 64, l, r);
 	des_enc_ip(ks3 + 32, l, r);
