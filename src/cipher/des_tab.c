@@ -330,8 +330,23 @@ static const uint32_t des_kd[4][128] EMBER_ALIGN(64) = {
 static const uint32_t pc1_c[8] = { 0x0, 0x10, 0x1000, 0x1010, 0x100000, 0x100010, 0x101000, 0x101010 };
 static const uint32_t pc1_d[8] = { 0x0, 0x100000, 0x1000, 0x101000, 0x10, 0x100010, 0x1010, 0x101010 };
 
-/* FIPS 46-3, key schedule calculation: left shifts of C and D per round. */
-static const uint8_t des_shifts[16] = { 1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1 };
+/*
+ * Round i of the key schedule. FIPS 46-3 shifts C and D left by 1 or 2
+ * bits per round; |s| is the cumulative shift (1, 2, 4, 6, 8, 10, 12, 14,
+ * 15, 17, 19, 21, 23, 25, 27, 28), so every round is computed from C0 and
+ * D0 directly and the sixteen rounds are independent of each other.
+ */
+#define ROT28(x, s) ((((x) << (s)) | ((x) >> (28 - (s)))) & 0x0fffffffu)
+#define KS_ROUND(i, s)                                                             \
+	do {                                                                       \
+		uint32_t ci_ = ROT28(c, s), di_ = ROT28(d, s), cw_, dw_;           \
+		cw_ = des_kc[0][ci_ >> 21] | des_kc[1][(ci_ >> 14) & 127] |         \
+		      des_kc[2][(ci_ >> 7) & 127] | des_kc[3][ci_ & 127];           \
+		dw_ = des_kd[0][di_ >> 21] | des_kd[1][(di_ >> 14) & 127] |         \
+		      des_kd[2][(di_ >> 7) & 127] | des_kd[3][di_ & 127];           \
+		ks[2 * (i)] = ember_rotl32((cw_ & 0xffff0000u) | (dw_ & 0xffffu), 4); \
+		ks[2 * (i) + 1] = (cw_ << 16) | (dw_ >> 16);                       \
+	} while (0)
 
 void ember_des_key_schedule(uint32_t ks[32], const uint8_t key[8])
 {
@@ -347,19 +362,22 @@ void ember_des_key_schedule(uint32_t ks[32], const uint8_t key[8])
 	}
 	c |= c4 >> 4;
 	d |= c4 & 15;
-	for (i = 0; i < 16; i++) {
-		unsigned s = des_shifts[i];
-		uint32_t cw, dw;
-
-		c = ((c << s) | (c >> (28 - s))) & 0x0fffffffu;
-		d = ((d << s) | (d >> (28 - s))) & 0x0fffffffu;
-		cw = des_kc[0][c >> 21] | des_kc[1][(c >> 14) & 127] | des_kc[2][(c >> 7) & 127] |
-		     des_kc[3][c & 127];
-		dw = des_kd[0][d >> 21] | des_kd[1][(d >> 14) & 127] | des_kd[2][(d >> 7) & 127] |
-		     des_kd[3][d & 127];
-		ks[2 * i] = ember_rotl32((cw & 0xffff0000u) | (dw & 0xffffu), 4);
-		ks[2 * i + 1] = (cw << 16) | (dw >> 16);
-	}
+	KS_ROUND(0, 1);
+	KS_ROUND(1, 2);
+	KS_ROUND(2, 4);
+	KS_ROUND(3, 6);
+	KS_ROUND(4, 8);
+	KS_ROUND(5, 10);
+	KS_ROUND(6, 12);
+	KS_ROUND(7, 14);
+	KS_ROUND(8, 15);
+	KS_ROUND(9, 17);
+	KS_ROUND(10, 19);
+	KS_ROUND(11, 21);
+	KS_ROUND(12, 23);
+	KS_ROUND(13, 25);
+	KS_ROUND(14, 27);
+	KS_ROUND(15, 28);
 }
 
 /* One DES on a block already through IP; leaves (l, r) ready for FP. */

@@ -18,16 +18,53 @@
 #include "cipher/des_core.h"
 #include "ember/hash.h"
 
-/* One DES encryption of the block (l, r) under the schedule ks. */
-static inline void des_block(const uint32_t *ks, uint32_t *l, uint32_t *r)
-{
-	uint32_t a = *l, b = *r;
+/*
+ * The two DES encryptions of a block are independent: run them interleaved,
+ * round by round, so that one fills the other's latency.
+ */
+#define R2(x1, x2, i)                                                              \
+	do {                                                                       \
+		EMBER_DES_R(sp, x1, w1, v1, k1[2 * (i)], k1[2 * (i) + 1]);         \
+		EMBER_DES_R(sp, x2, w2, v2, k2[2 * (i)], k2[2 * (i) + 1]);         \
+	} while (0)
 
-	EMBER_DES_IP(a, b);
-	ember_des_rounds_enc(ks, &a, &b);
-	EMBER_DES_FP(b, a);
-	*l = b;
-	*r = a;
+static void des_pair(const uint32_t *k1, const uint32_t *k2, uint32_t x0, uint32_t x1, uint32_t a[2],
+    uint32_t b[2])
+{
+	const uint32_t(*sp)[64] = ember_des_sp;
+	uint32_t l1 = x0, r1 = x1, l2, r2, w1, v1, w2, v2;
+
+	EMBER_DES_IP(l1, r1);
+	l2 = l1;
+	r2 = r1;
+	w1 = r1 ^ k1[0];
+	v1 = r1 ^ k1[1];
+	w2 = r2 ^ k2[0];
+	v2 = r2 ^ k2[1];
+	R2(l1, l2, 1);
+	R2(r1, r2, 2);
+	R2(l1, l2, 3);
+	R2(r1, r2, 4);
+	R2(l1, l2, 5);
+	R2(r1, r2, 6);
+	R2(l1, l2, 7);
+	R2(r1, r2, 8);
+	R2(l1, l2, 9);
+	R2(r1, r2, 10);
+	R2(l1, l2, 11);
+	R2(r1, r2, 12);
+	R2(l1, l2, 13);
+	R2(r1, r2, 14);
+	R2(l1, l2, 15);
+	r1 ^= EMBER_DES_F(sp, w1, v1);
+	r2 ^= EMBER_DES_F(sp, w2, v2);
+	/* pre-output R16 L16, then FP */
+	EMBER_DES_FP(r1, l1);
+	EMBER_DES_FP(r2, l2);
+	a[0] = r1;
+	a[1] = l1;
+	b[0] = r2;
+	b[1] = l2;
 }
 
 /*
@@ -37,25 +74,25 @@ static inline void des_block(const uint32_t *ks, uint32_t *l, uint32_t *r)
  */
 static void mdc2_blocks(ember_mdc2_ctx *c, const uint8_t *p, size_t nblocks)
 {
-	uint32_t ks[32];
+	uint32_t ks[2][32], a[2], b[2];
 
 	while (nblocks--) {
 		uint32_t x0 = ember_ld32be(p), x1 = ember_ld32be(p + 4);
-		uint32_t a0 = x0, a1 = x1, b0 = x0, b1 = x1;
 
 		c->h[0] = (uint8_t)((c->h[0] & 0x9f) | 0x40);
 		c->hh[0] = (uint8_t)((c->hh[0] & 0x9f) | 0x20);
-		ember_des_key_schedule(ks, c->h);
-		des_block(ks, &a0, &a1);
-		ember_des_key_schedule(ks, c->hh);
-		des_block(ks, &b0, &b1);
-		ember_st32be(c->h, x0 ^ a0);
-		ember_st32be(c->h + 4, x1 ^ b1);
-		ember_st32be(c->hh, x0 ^ b0);
-		ember_st32be(c->hh + 4, x1 ^ a1);
+		ember_des_key_schedule(ks[0], c->h);
+		ember_des_key_schedule(ks[1], c->hh);
+		des_pair(ks[0], ks[1], x0, x1, a, b);
+		ember_st32be(c->h, x0 ^ a[0]);
+		ember_st32be(c->h + 4, x1 ^ b[1]);
+		ember_st32be(c->hh, x0 ^ b[0]);
+		ember_st32be(c->hh + 4, x1 ^ a[1]);
 		p += 8;
 	}
 	ember_wipe(ks, sizeof(ks));
+	ember_wipe(a, sizeof(a));
+	ember_wipe(b, sizeof(b));
 }
 
 void ember_mdc2_init(ember_mdc2_ctx *c)
