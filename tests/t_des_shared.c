@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cipher/des_core.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
 #include "test.h"
@@ -458,6 +459,23 @@ EMBER_TEST(mdc2_padding)
 
 EMBER_TEST(des_bf_cast5_api)
 {
+	/* The one-block calls of the shared DES core (des_core.h) against ECB. */
+	{
+		uint32_t ks[32];
+		ember_des_ctx c;
+		uint8_t key[8], pt[8], a[8], b[8];
+
+		t_rand_bytes(key, sizeof(key));
+		t_rand_bytes(pt, sizeof(pt));
+		ember_des_key_schedule(ks, key);
+		ember_des_set_key(&c, key, 8);
+		ember_des_encrypt_block(ks, a, pt);
+		ember_des_ecb_encrypt(&c, b, pt, 1);
+		CHECK(memcmp(a, b, 8) == 0, "des core: one-block encryption differs from ECB");
+		ember_des_decrypt_block(ks, b, a);
+		CHECK(memcmp(b, pt, 8) == 0, "des core: one-block decryption does not invert");
+		ember_des_clear(&c);
+	}
 	API_CHECK("des", ember_des_ctx, ember_des_set_key, ember_des_ecb_encrypt, ember_des_ecb_decrypt,
 	    ember_des_cbc_encrypt, ember_des_cbc_decrypt, ember_des_clear, 8, 7);
 	API_CHECK("des-ede3", ember_des_ede3_ctx, ember_des_ede3_set_key, ember_des_ede3_ecb_encrypt,
