@@ -111,55 +111,39 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 	} while (0)
 
 /*
- * The 16 rounds on (l, r) after IP. On return l holds L16 and r holds R16,
- * so the pre-output block R16 L16 is (r, l): swap the roles before FP (or
- * before the next DES of an EDE chain, since FP then IP cancel).
+ * The 16 rounds on (l, r) after IP, reading the schedule from |k| in steps
+ * of |step| words: (ks, 2) encrypts, (ks + 30, -2) decrypts. On return l
+ * holds L16 and r holds R16, so the pre-output block R16 L16 is (r, l):
+ * swap the roles before FP (or before the next DES of an EDE chain, since
+ * FP then IP cancel). One copy serves both directions, which keeps the
+ * code small; the key pointer arithmetic is off the critical path.
  */
-EMBER_DES_INLINE void ember_des_rounds_enc(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
+#define EMBER_DES_RK(sp, x, w, v, k, step)                                         \
+	do {                                                                       \
+		(k) += (step);                                                     \
+		EMBER_DES_R(sp, x, w, v, (k)[0], (k)[1]);                          \
+	} while (0)
+
+EMBER_DES_INLINE void ember_des_rounds(const uint32_t *k, ptrdiff_t step, uint32_t *lp, uint32_t *rp)
 {
 	const uint32_t(*sp)[64] = ember_des_sp;
-	uint32_t l = *lp, r = *rp, w = r ^ ks[0], v = r ^ ks[1];
+	uint32_t l = *lp, r = *rp, w = r ^ k[0], v = r ^ k[1];
 
-	EMBER_DES_R(sp, l, w, v, ks[2], ks[3]);
-	EMBER_DES_R(sp, r, w, v, ks[4], ks[5]);
-	EMBER_DES_R(sp, l, w, v, ks[6], ks[7]);
-	EMBER_DES_R(sp, r, w, v, ks[8], ks[9]);
-	EMBER_DES_R(sp, l, w, v, ks[10], ks[11]);
-	EMBER_DES_R(sp, r, w, v, ks[12], ks[13]);
-	EMBER_DES_R(sp, l, w, v, ks[14], ks[15]);
-	EMBER_DES_R(sp, r, w, v, ks[16], ks[17]);
-	EMBER_DES_R(sp, l, w, v, ks[18], ks[19]);
-	EMBER_DES_R(sp, r, w, v, ks[20], ks[21]);
-	EMBER_DES_R(sp, l, w, v, ks[22], ks[23]);
-	EMBER_DES_R(sp, r, w, v, ks[24], ks[25]);
-	EMBER_DES_R(sp, l, w, v, ks[26], ks[27]);
-	EMBER_DES_R(sp, r, w, v, ks[28], ks[29]);
-	EMBER_DES_R(sp, l, w, v, ks[30], ks[31]);
-	r ^= EMBER_DES_F(sp, w, v);
-	*lp = l;
-	*rp = r;
-}
-
-EMBER_DES_INLINE void ember_des_rounds_dec(const uint32_t *ks, uint32_t *lp, uint32_t *rp)
-{
-	const uint32_t(*sp)[64] = ember_des_sp;
-	uint32_t l = *lp, r = *rp, w = r ^ ks[30], v = r ^ ks[31];
-
-	EMBER_DES_R(sp, l, w, v, ks[28], ks[29]);
-	EMBER_DES_R(sp, r, w, v, ks[26], ks[27]);
-	EMBER_DES_R(sp, l, w, v, ks[24], ks[25]);
-	EMBER_DES_R(sp, r, w, v, ks[22], ks[23]);
-	EMBER_DES_R(sp, l, w, v, ks[20], ks[21]);
-	EMBER_DES_R(sp, r, w, v, ks[18], ks[19]);
-	EMBER_DES_R(sp, l, w, v, ks[16], ks[17]);
-	EMBER_DES_R(sp, r, w, v, ks[14], ks[15]);
-	EMBER_DES_R(sp, l, w, v, ks[12], ks[13]);
-	EMBER_DES_R(sp, r, w, v, ks[10], ks[11]);
-	EMBER_DES_R(sp, l, w, v, ks[8], ks[9]);
-	EMBER_DES_R(sp, r, w, v, ks[6], ks[7]);
-	EMBER_DES_R(sp, l, w, v, ks[4], ks[5]);
-	EMBER_DES_R(sp, r, w, v, ks[2], ks[3]);
-	EMBER_DES_R(sp, l, w, v, ks[0], ks[1]);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
+	EMBER_DES_RK(sp, r, w, v, k, step);
+	EMBER_DES_RK(sp, l, w, v, k, step);
 	r ^= EMBER_DES_F(sp, w, v);
 	*lp = l;
 	*rp = r;

@@ -380,152 +380,126 @@ void ember_des_key_schedule(uint32_t ks[32], const uint8_t key[8])
 	KS_ROUND(15, 28);
 }
 
-/* One DES on a block already through IP; leaves (l, r) ready for FP. */
-EMBER_DES_INLINE void des_enc_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
+/*
+ * |nstages| DES passes (1, or 3 for EDE3) on a block already through IP,
+ * leaving it ready for FP. EDE3 is E_K3(D_K2(E_K1(x))) (SP 800-67, 3.1) and
+ * its inverse D_K1(E_K2(D_K3(y))); the inner FP/IP pairs cancel.
+ */
+EMBER_DES_INLINE void des_stages(const uint32_t *ks, int nstages, int decrypt, uint32_t *l, uint32_t *r)
 {
-	uint32_t t;
+	int j;
 
-	ember_des_rounds_enc(ks, l, r);
-	t = *l;
-	*l = *r;
-	*r = t;
+	for (j = 0; j < nstages; j++) {
+		int dec = decrypt ^ (j & 1);
+		const uint32_t *k = ks + 32 * (decrypt ? nstages - 1 - j : j);
+		uint32_t t;
+
+		ember_des_rounds(dec ? k + 30 : k, dec ? -2 : 2, l, r);
+		t = *l;
+		*l = *r;
+		*r = t;
+	}
 }
 
-EMBER_DES_INLINE void des_dec_ip(const uint32_t *ks, uint32_t *l, uint32_t *r)
+/*
+ * The ECB and CBC loops, each written once for DES and EDE3 with the block
+ * function inlined: three copies of the rounds in all.
+ */
+static void des_ecb_n(const uint32_t *ks, int nstages, uint8_t *out, const uint8_t *in, size_t nblocks,
+    int decrypt)
 {
-	uint32_t t;
+	while (nblocks--) {
+		uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);
 
-	ember_des_rounds_dec(ks, l, r);
-	t = *l;
-	*l = *r;
-	*r = t;
+		EMBER_DES_IP(l, r);
+		des_stages(ks, nstages, decrypt, &l, &r);
+		EMBER_DES_FP(l, r);
+		ember_st32be(out, l);
+		ember_st32be(out + 4, r);
+		in += 8;
+		out += 8;
+	}
 }
 
-/* EDE3, SP 800-67 3.1: E_K3(D_K2(E_K1(x))); the inner FP/IP pairs cancel. */
-EMBER_DES_INLINE void des3_enc_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
+static void des_cbc_enc_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks)
 {
-	des_enc_ip(ks3, l, r);
-	des_dec_ip(ks3 + 32, l, r);
-	des_enc_ip(ks3 + 64, l, r);
+	uint32_t l = ember_ld32be(iv), r = ember_ld32be(iv + 4);
+
+	while (nblocks--) {
+		l ^= ember_ld32be(in);
+		r ^= ember_ld32be(in + 4);
+		EMBER_DES_IP(l, r);
+		des_stages(ks, nstages, 0, &l, &r);
+		EMBER_DES_FP(l, r);
+		ember_st32be(out, l);
+		ember_st32be(out + 4, r);
+		in += 8;
+		out += 8;
+	}
+	ember_st32be(iv, l);
+	ember_st32be(iv + 4, r);
 }
 
-EMBER_DES_INLINE void des3_dec_ip(const uint32_t *ks3, uint32_t *l, uint32_t *r)
+static void des_cbc_dec_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks)
 {
-	des_dec_ip(ks3 + 64, l, r);
-	des_enc_ip(ks3 + 32, l, r);
-	des_dec_ip(ks3, l, r);
+	uint32_t il = ember_ld32be(iv), ir = ember_ld32be(iv + 4);
+
+	while (nblocks--) {
+		uint32_t cl = ember_ld32be(in), cr = ember_ld32be(in + 4);
+		uint32_t l = cl, r = cr;
+
+		EMBER_DES_IP(l, r);
+		des_stages(ks, nstages, 1, &l, &r);
+		EMBER_DES_FP(l, r);
+		ember_st32be(out, l ^ il);
+		ember_st32be(out + 4, r ^ ir);
+		il = cl;
+		ir = cr;
+		in += 8;
+		out += 8;
+	}
+	ember_st32be(iv, il);
+	ember_st32be(iv + 4, ir);
 }
 
 void ember_des_encrypt_block(const uint32_t ks[32], uint8_t out[8], const uint8_t in[8])
 {
-	uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);
-
-	EMBER_DES_IP(l, r);
-	des_enc_ip(ks, &l, &r);
-	EMBER_DES_FP(l, r);
-	ember_st32be(out, l);
-	ember_st32be(out + 4, r);
+	des_ecb_n(ks, 1, out, in, 1, 0);
 }
 
 void ember_des_decrypt_block(const uint32_t ks[32], uint8_t out[8], const uint8_t in[8])
 {
-	uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);
-
-	EMBER_DES_IP(l, r);
-	des_dec_ip(ks, &l, &r);
-	EMBER_DES_FP(l, r);
-	ember_st32be(out, l);
-	ember_st32be(out + 4, r);
+	des_ecb_n(ks, 1, out, in, 1, 1);
 }
-
-/*
- * The ECB and CBC loops, written once for single DES and EDE3 through a
- * macro so that the block function is inlined into each loop.
- */
-#define DES_ECB_LOOP(BLOCK, ks)                                                    \
-	while (nblocks--) {                                                        \
-		uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);          \
-		EMBER_DES_IP(l, r);                                                \
-		BLOCK(ks, &l, &r);                                                 \
-		EMBER_DES_FP(l, r);                                                \
-		ember_st32be(out, l);                                              \
-		ember_st32be(out + 4, r);                                          \
-		in += 8;                                                           \
-		out += 8;                                                          \
-	}
-
-#define DES_CBC_ENC_LOOP(BLOCK, ks)                                                \
-	do {                                                                       \
-		uint32_t l = ember_ld32be(iv), r = ember_ld32be(iv + 4);          \
-		while (nblocks--) {                                                \
-			l ^= ember_ld32be(in);                                     \
-			r ^= ember_ld32be(in + 4);                                 \
-			EMBER_DES_IP(l, r);                                        \
-			BLOCK(ks, &l, &r);                                         \
-			EMBER_DES_FP(l, r);                                        \
-			ember_st32be(out, l);                                      \
-			ember_st32be(out + 4, r);                                  \
-			in += 8;                                                   \
-			out += 8;                                                  \
-		}                                                                  \
-		ember_st32be(iv, l);                                               \
-		ember_st32be(iv + 4, r);                                           \
-	} while (0)
-
-#define DES_CBC_DEC_LOOP(BLOCK, ks)                                                \
-	do {                                                                       \
-		uint32_t il = ember_ld32be(iv), ir = ember_ld32be(iv + 4);        \
-		while (nblocks--) {                                                \
-			uint32_t cl = ember_ld32be(in), cr = ember_ld32be(in + 4); \
-			uint32_t l = cl, r = cr;                                   \
-			EMBER_DES_IP(l, r);                                        \
-			BLOCK(ks, &l, &r);                                         \
-			EMBER_DES_FP(l, r);                                        \
-			ember_st32be(out, l ^ il);                                 \
-			ember_st32be(out + 4, r ^ ir);                             \
-			il = cl;                                                   \
-			ir = cr;                                                   \
-			in += 8;                                                   \
-			out += 8;                                                  \
-		}                                                                  \
-		ember_st32be(iv, il);                                              \
-		ember_st32be(iv + 4, ir);                                          \
-	} while (0)
 
 void ember_des_ecb(const uint32_t ks[32], uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt)
 {
-	if (decrypt) {
-		DES_ECB_LOOP(des_dec_ip, ks);
-	} else {
-		DES_ECB_LOOP(des_enc_ip, ks);
-	}
+	des_ecb_n(ks, 1, out, in, nblocks, decrypt);
 }
 
 void ember_des3_ecb(const uint32_t ks3[96], uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt)
 {
-	if (decrypt) {
-		DES_ECB_LOOP(des3_dec_ip, ks3);
-	} else {
-		DES_ECB_LOOP(des3_enc_ip, ks3);
-	}
+	des_ecb_n(ks3, 3, out, in, nblocks, decrypt);
 }
 
 void ember_des_cbc(const uint32_t ks[32], uint8_t iv[8], uint8_t *out, const uint8_t *in,
     size_t nblocks, int decrypt)
 {
 	if (decrypt)
-		DES_CBC_DEC_LOOP(des_dec_ip, ks);
+		des_cbc_dec_n(ks, 1, iv, out, in, nblocks);
 	else
-		DES_CBC_ENC_LOOP(des_enc_ip, ks);
+		des_cbc_enc_n(ks, 1, iv, out, in, nblocks);
 }
 
 void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const uint8_t *in,
     size_t nblocks, int decrypt)
 {
 	if (decrypt)
-		DES_CBC_DEC_LOOP(des3_dec_ip, ks3);
+		des_cbc_dec_n(ks3, 3, iv, out, in, nblocks);
 	else
-		DES_CBC_ENC_LOOP(des3_enc_ip, ks3);
+		des_cbc_enc_n(ks3, 3, iv, out, in, nblocks);
 }
 
 /* ---- DES, per-algorithm calls (cipher.h) ---- */
