@@ -16,6 +16,7 @@
 
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
+/* MDC-2 */
 extern const ember_hash_desc ember_mdc2_tab_desc;
 
 static const ember_hash_desc *const hash_table[] = {
@@ -33,8 +34,10 @@ static const ember_hash_desc *const hash_table[] = {
 
 /* ---- block and stream ciphers ---- */
 
+/* DES, DES-EDE3 */
 extern const ember_block_desc ember_des_tab_desc;
 extern const ember_block_desc ember_des_ede3_tab_desc;
+/* Blowfish, CAST5 */
 extern const ember_block_desc ember_bf_tab_desc;
 extern const ember_block_desc ember_cast5_tab_desc;
 
