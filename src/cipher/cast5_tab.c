@@ -420,7 +420,7 @@ static inline uint32_t cast_f1(uint32_t i)
 #define CAST_INLINE static inline
 #endif
 
-/* RFC 2144, 2.1: L_i = R_(i-1), R_i = L_(i-1) ^ f_i(R_(i-1)); output R || L. */
+/* RFC 2144, section 2: L_i = R_(i-1), R_i = L_(i-1) ^ f_i(R_(i-1)); output R || L. */
 CAST_INLINE void cast_enc(const ember_cast5_ctx *c, uint32_t *lp, uint32_t *rp)
 {
 	uint32_t l = *lp, r = *rp;

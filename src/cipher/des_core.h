@@ -10,15 +10,16 @@
  * is two big-endian 32-bit halves. The initial permutation IP is a network
  * of five swap-moves; both halves are then kept rotated left by one bit so
  * that each 6-bit S-box input (the expansion E of FIPS 46-3) is a plain
- * field of R or of R rotated right by 4. ember_des_sp[j][x] is S-box j+1
- * applied to x, followed by the permutation P, rotated left by one bit.
+ * 6-bit field of R (bits 0-5, 4-9, ..., 28-31 and 0-1 wrapping around).
+ * ember_des_sp[j][x] is S-box j+1 applied to x, followed by the
+ * permutation P, rotated left by one bit (2 KiB in all).
  *
  * A key schedule is 32 words, two per round: for round i, ks[2i] holds the
  * 6-bit subkey groups K1, K3, K5, K7 of FIPS 46-3 in bits 24-29, 16-21,
- * 8-13 and 0-5, rotated left by 4 bits (so that R need not be rotated),
- * and ks[2i+1] holds K2, K4, K6, K8 in bits 24-29, 16-21, 8-13 and 0-5. Decryption walks
- * the same schedule backwards. The parity bits of the key are ignored (as
- * OpenSSL's DES_set_key_unchecked).
+ * 8-13 and 0-5, rotated left by 4 bits (to line up with the fields of R),
+ * and ks[2i+1] holds K2, K4, K6, K8 in bits 24-29, 16-21, 8-13 and 0-5.
+ * Decryption walks the same schedule backwards. The parity bits of the key
+ * are ignored (as OpenSSL's DES_set_key_unchecked).
  */
 #ifndef EMBER_DES_CORE_H
 #define EMBER_DES_CORE_H

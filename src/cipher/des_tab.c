@@ -382,7 +382,7 @@ void ember_des_key_schedule(uint32_t ks[32], const uint8_t key[8])
 
 /*
  * |nstages| DES passes (1, or 3 for EDE3) on a block already through IP,
- * leaving it ready for FP. EDE3 is E_K3(D_K2(E_K1(x))) (SP 800-67, 3.1) and
+ * leaving it ready for FP. EDE3 is E_K3(D_K2(E_K1(x))) (SP 800-67) and
  * its inverse D_K1(E_K2(D_K3(y))); the inner FP/IP pairs cancel.
  */
 EMBER_DES_INLINE void des_stages(const uint32_t *ks, int nstages, int decrypt, uint32_t *l, uint32_t *r)

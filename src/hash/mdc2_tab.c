@@ -68,7 +68,7 @@ static void des_pair(const uint32_t *k1, const uint32_t *k2, uint32_t x0, uint32
 }
 
 /*
- * ISO/IEC 10118-2, 7.2 (MDC-2 round): A = E_H(X), B = E_H'(X);
+ * ISO/IEC 10118-2, the MDC-2 round: A = E_H(X), B = E_H'(X);
  * H = (X ^ A) with its right half swapped for that of (X ^ B), and
  * H' = (X ^ B) with its right half from (X ^ A).
  */
