@@ -14,15 +14,45 @@
 
 /* ---- digests ---- */
 
+#if defined(EMBER_X86)
+extern const ember_hash_desc ember_sha256_x86shani_desc;
+extern const ember_hash_desc ember_sha224_x86shani_desc;
+#endif
+#if defined(EMBER_AARCH64)
+extern const ember_hash_desc ember_sha256_armv8_desc;
+extern const ember_hash_desc ember_sha224_armv8_desc;
+#endif
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
+extern const ember_hash_desc ember_sha512_ref_desc;
+extern const ember_hash_desc ember_sha384_ref_desc;
+extern const ember_hash_desc ember_sha512_224_ref_desc;
+extern const ember_hash_desc ember_sha512_256_ref_desc;
 
 static const ember_hash_desc *const hash_table[] = {
-	/* SHA-256 */
+	/* SHA-256 (the ISA descriptors exist only on their own architecture) */
+#if defined(EMBER_X86)
+	&ember_sha256_x86shani_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha256_armv8_desc,
+#endif
 	&ember_sha256_ref_desc,
 
 	/* SHA-224 */
+#if defined(EMBER_X86)
+	&ember_sha224_x86shani_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha224_armv8_desc,
+#endif
 	&ember_sha224_ref_desc,
+
+	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
+	&ember_sha512_ref_desc,
+	&ember_sha384_ref_desc,
+	&ember_sha512_224_ref_desc,
+	&ember_sha512_256_ref_desc,
 
 	/* end of digests */
 };
