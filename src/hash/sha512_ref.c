@@ -76,22 +76,25 @@ static const uint64_t IV512_256[8] = {
 		(h) = t1_ + S0(a) + MAJ(a, b, c);                                  \
 	} while (0)
 
-/* Message schedule (6.4.2 step 1) in a 16-word ring: W[t] for t >= 16. */
-#define SCHED(i) (w[(i)&15] += s1(w[((i)-2) & 15]) + w[((i)-7) & 15] + s0(w[((i)-15) & 15]))
+/*
+ * Message schedule (6.4.2 step 1) in a 16-word ring: W[t] for t >= 16, with
+ * j = t mod 16 a constant so that every ring index is known at compile time.
+ */
+#define SCHED(j) (w[j] += s1(w[((j)-2) & 15]) + w[((j)-7) & 15] + s0(w[((j)-15) & 15]))
+#define WLOAD(j) (w[j] = ember_ld64be(p + 8 * (j)))
 
-#define ROUNDS8(i, W)                                                              \
+/* Rounds i+j .. i+j+7 (j = 0 or 8), the message words from W(j .. j+7). */
+#define ROUNDS8(i, j, W)                                                           \
 	do {                                                                       \
-		ROUND(a, b, c, d, e, f, g, h, K[(i) + 0], W((i) + 0));             \
-		ROUND(h, a, b, c, d, e, f, g, K[(i) + 1], W((i) + 1));             \
-		ROUND(g, h, a, b, c, d, e, f, K[(i) + 2], W((i) + 2));             \
-		ROUND(f, g, h, a, b, c, d, e, K[(i) + 3], W((i) + 3));             \
-		ROUND(e, f, g, h, a, b, c, d, K[(i) + 4], W((i) + 4));             \
-		ROUND(d, e, f, g, h, a, b, c, K[(i) + 5], W((i) + 5));             \
-		ROUND(c, d, e, f, g, h, a, b, K[(i) + 6], W((i) + 6));             \
-		ROUND(b, c, d, e, f, g, h, a, K[(i) + 7], W((i) + 7));             \
+		ROUND(a, b, c, d, e, f, g, h, K[(i) + (j) + 0], W((j) + 0));       \
+		ROUND(h, a, b, c, d, e, f, g, K[(i) + (j) + 1], W((j) + 1));       \
+		ROUND(g, h, a, b, c, d, e, f, K[(i) + (j) + 2], W((j) + 2));       \
+		ROUND(f, g, h, a, b, c, d, e, K[(i) + (j) + 3], W((j) + 3));       \
+		ROUND(e, f, g, h, a, b, c, d, K[(i) + (j) + 4], W((j) + 4));       \
+		ROUND(d, e, f, g, h, a, b, c, K[(i) + (j) + 5], W((j) + 5));       \
+		ROUND(c, d, e, f, g, h, a, b, K[(i) + (j) + 6], W((j) + 6));       \
+		ROUND(b, c, d, e, f, g, h, a, K[(i) + (j) + 7], W((j) + 7));       \
 	} while (0)
-
-#define WLOAD(i) (w[i] = ember_ld64be(p + 8 * (i)))
 
 /* FIPS 180-4, 6.4.2 */
 void ember_sha512_ref_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
@@ -103,12 +106,11 @@ void ember_sha512_ref_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
 		uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
 		int i;
 
-		ROUNDS8(0, WLOAD);
-		ROUNDS8(8, WLOAD);
-		/* i is a multiple of 16, so (i + j) & 15 == j for the ring */
+		ROUNDS8(0, 0, WLOAD);
+		ROUNDS8(0, 8, WLOAD);
 		for (i = 16; i < 80; i += 16) {
-			ROUNDS8(i, SCHED);
-			ROUNDS8(i + 8, SCHED);
+			ROUNDS8(i, 0, SCHED);
+			ROUNDS8(i, 8, SCHED);
 		}
 		st[0] += a;
 		st[1] += b;
@@ -228,8 +230,7 @@ void ember_sha384_update(ember_sha384_ctx *c, const void *data, size_t len)
 static void finish(ember_sha512_ctx *c, uint8_t *out)
 {
 	size_t used = (size_t)(c->count[0] & 127);
-	uint8_t full[64];
-	unsigned i;
+	unsigned i, n;
 
 	c->buf[used++] = 0x80;
 	if (used > 112) {
@@ -241,10 +242,12 @@ static void finish(ember_sha512_ctx *c, uint8_t *out)
 	ember_st64be(c->buf + 112, c->count[1] << 3 | c->count[0] >> 61);
 	ember_st64be(c->buf + 120, c->count[0] << 3);
 	c->blocks(c->h, c->buf, 1);
-	for (i = 0; i < 8; i++)
-		ember_st64be(full + 8 * i, c->h[i]);
-	memcpy(out, full, c->out_len);
-	ember_wipe(full, sizeof(full));
+	/* a variable bound keeps gcc from vectorising the stores badly (see sha256_ref.c) */
+	n = c->out_len / 8;
+	for (i = 0; i < n; i++)
+		ember_st64be(out + 8 * i, c->h[i]);
+	if (c->out_len & 4) /* SHA-512/224: half of the fourth word */
+		ember_st32be(out + 8 * n, (uint32_t)(c->h[n] >> 32));
 	ember_wipe(c, sizeof(*c));
 }
 
