@@ -15,6 +15,7 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+	{ "dgst", cmd_dgst, "message digest or HMAC of files or stdin, as openssl dgst" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
