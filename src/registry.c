@@ -21,6 +21,10 @@ extern const ember_hash_desc ember_sha224_x86shani_desc;
 #if defined(EMBER_AARCH64)
 extern const ember_hash_desc ember_sha256_armv8_desc;
 extern const ember_hash_desc ember_sha224_armv8_desc;
+extern const ember_hash_desc ember_sha512_armv8_desc;
+extern const ember_hash_desc ember_sha384_armv8_desc;
+extern const ember_hash_desc ember_sha512_224_armv8_desc;
+extern const ember_hash_desc ember_sha512_256_armv8_desc;
 #endif
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
@@ -49,9 +53,21 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_sha224_ref_desc,
 
 	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
+#if defined(EMBER_AARCH64)
+	&ember_sha512_armv8_desc,
+#endif
 	&ember_sha512_ref_desc,
+#if defined(EMBER_AARCH64)
+	&ember_sha384_armv8_desc,
+#endif
 	&ember_sha384_ref_desc,
+#if defined(EMBER_AARCH64)
+	&ember_sha512_224_armv8_desc,
+#endif
 	&ember_sha512_224_ref_desc,
+#if defined(EMBER_AARCH64)
+	&ember_sha512_256_armv8_desc,
+#endif
 	&ember_sha512_256_ref_desc,
 
 	/* end of digests */
