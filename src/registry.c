@@ -18,6 +18,12 @@
 extern const ember_hash_desc ember_sha256_x86shani_desc;
 extern const ember_hash_desc ember_sha224_x86shani_desc;
 #endif
+#if defined(EMBER_X86) && defined(__x86_64__)
+extern const ember_hash_desc ember_sha512_avx2_desc;
+extern const ember_hash_desc ember_sha384_avx2_desc;
+extern const ember_hash_desc ember_sha512_224_avx2_desc;
+extern const ember_hash_desc ember_sha512_256_avx2_desc;
+#endif
 #if defined(EMBER_AARCH64)
 extern const ember_hash_desc ember_sha256_armv8_desc;
 extern const ember_hash_desc ember_sha224_armv8_desc;
@@ -53,18 +59,30 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_sha224_ref_desc,
 
 	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_avx2_desc,
+#endif
 #if defined(EMBER_AARCH64)
 	&ember_sha512_armv8_desc,
 #endif
 	&ember_sha512_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha384_avx2_desc,
+#endif
 #if defined(EMBER_AARCH64)
 	&ember_sha384_armv8_desc,
 #endif
 	&ember_sha384_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_224_avx2_desc,
+#endif
 #if defined(EMBER_AARCH64)
 	&ember_sha512_224_armv8_desc,
 #endif
 	&ember_sha512_224_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_256_avx2_desc,
+#endif
 #if defined(EMBER_AARCH64)
 	&ember_sha512_256_armv8_desc,
 #endif

@@ -146,6 +146,10 @@ void ember_sha512_start(ember_sha512_ctx *c, unsigned out_len, ember_sha512_bloc
 /* The best block function this CPU supports (registry order). */
 static ember_sha512_blocks_fn best_blocks(void)
 {
+#if defined(EMBER_X86) && defined(__x86_64__)
+	if (ember_sha512_avx2_supported())
+		return ember_sha512_avx2_blocks;
+#endif
 #if defined(EMBER_AARCH64)
 	if (ember_sha512_armv8_supported())
 		return ember_sha512_armv8_blocks;
