@@ -271,12 +271,74 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *c
 	st[7] += h;
 }
 
+/*
+ * One block alone (short messages, the final block of most HMACs): its own
+ * schedule runs ahead of its rounds, four word pairs per eight rounds, so
+ * that the vector chain and the scalar rounds overlap here too. The high
+ * lane repeats the low one's work; its results go to a scratch array.
+ */
+#define GROUP1(t, s)                                                               \
+	do {                                                                       \
+		ROUNDS8(t);                                                        \
+		STEP(s);                                                           \
+		STEP((s) + 1);                                                     \
+		STEP((s) + 2);                                                     \
+		STEP((s) + 3);                                                     \
+	} while (0)
+
+EMBER_TARGET("avx2,bmi2")
+static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t *wb)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	const uint8_t *na = p, *nb = p;
+	const uint64_t *wk = wa;
+	__m256i x[8];
+	uint64_t a, b, c, d, e, f, g, h, mx, my;
+
+	STEP(0);
+	STEP(1);
+	STEP(2);
+	STEP(3);
+	STEP(4);
+	STEP(5);
+	STEP(6);
+	STEP(7);
+	a = st[0], b = st[1], c = st[2], d = st[3];
+	e = st[4], f = st[5], g = st[6], h = st[7];
+	my = b ^ c;
+	/* rounds 8g..8g+7 use pairs 4g..4g+3, computed two groups earlier */
+	GROUP1(0, 8);
+	GROUP1(8, 12);
+	GROUP1(16, 16);
+	GROUP1(24, 20);
+	GROUP1(32, 24);
+	GROUP1(40, 28);
+	GROUP1(48, 32);
+	GROUP1(56, 36);
+	ROUNDS8(64);
+	ROUNDS8(72);
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
+
 void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
 {
 	/* two pairs of schedules: the one being consumed and the next one */
 	uint64_t wk[2][2][80];
 	int cur = 0;
 
+	if (nblocks == 1) {
+		rounds1_sched(h, p, wk[0][0], wk[0][1]);
+		ember_wipe(wk[0], sizeof(wk[0]));
+		return;
+	}
 	if (nblocks == 0)
 		return;
 	schedule2(wk[0][0], wk[0][1], p, nblocks >= 2 ? p + 128 : p);
