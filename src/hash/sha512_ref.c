@@ -69,49 +69,52 @@ static const uint64_t IV512_256[8] = {
  * One round, FIPS 180-4 6.4.2 step 3, with the roles of the eight working
  * variables rotated by the caller: d and h are the ones that change.
  */
-#define ROUND(a, b, c, d, e, f, g, h, k, w)                                        \
+#define ROUND(a, b, c, d, e, f, g, h, kw)                                          \
 	do {                                                                       \
-		uint64_t t1_ = (h) + S1(e) + CH(e, f, g) + (k) + (w);              \
+		uint64_t t1_ = (h) + S1(e) + CH(e, f, g) + (kw);                   \
 		(d) += t1_;                                                        \
 		(h) = t1_ + S0(a) + MAJ(a, b, c);                                  \
 	} while (0)
 
-/*
- * Message schedule (6.4.2 step 1) in a 16-word ring: W[t] for t >= 16, with
- * j = t mod 16 a constant so that every ring index is known at compile time.
- */
-#define SCHED(j) (w[j] += s1(w[((j)-2) & 15]) + w[((j)-7) & 15] + s0(w[((j)-15) & 15]))
-#define WLOAD(j) (w[j] = ember_ld64be(p + 8 * (j)))
-
-/* Rounds i+j .. i+j+7 (j = 0 or 8), the message words from W(j .. j+7). */
-#define ROUNDS8(i, j, W)                                                           \
+/* Rounds i .. i+7, the message words W[i .. i+7] + K from wk. */
+#define ROUNDS8(i)                                                                 \
 	do {                                                                       \
-		ROUND(a, b, c, d, e, f, g, h, K[(i) + (j) + 0], W((j) + 0));       \
-		ROUND(h, a, b, c, d, e, f, g, K[(i) + (j) + 1], W((j) + 1));       \
-		ROUND(g, h, a, b, c, d, e, f, K[(i) + (j) + 2], W((j) + 2));       \
-		ROUND(f, g, h, a, b, c, d, e, K[(i) + (j) + 3], W((j) + 3));       \
-		ROUND(e, f, g, h, a, b, c, d, K[(i) + (j) + 4], W((j) + 4));       \
-		ROUND(d, e, f, g, h, a, b, c, K[(i) + (j) + 5], W((j) + 5));       \
-		ROUND(c, d, e, f, g, h, a, b, K[(i) + (j) + 6], W((j) + 6));       \
-		ROUND(b, c, d, e, f, g, h, a, K[(i) + (j) + 7], W((j) + 7));       \
+		ROUND(a, b, c, d, e, f, g, h, wk[(i) + 0]);                        \
+		ROUND(h, a, b, c, d, e, f, g, wk[(i) + 1]);                        \
+		ROUND(g, h, a, b, c, d, e, f, wk[(i) + 2]);                        \
+		ROUND(f, g, h, a, b, c, d, e, wk[(i) + 3]);                        \
+		ROUND(e, f, g, h, a, b, c, d, wk[(i) + 4]);                        \
+		ROUND(d, e, f, g, h, a, b, c, wk[(i) + 5]);                        \
+		ROUND(c, d, e, f, g, h, a, b, wk[(i) + 6]);                        \
+		ROUND(b, c, d, e, f, g, h, a, wk[(i) + 7]);                        \
 	} while (0)
 
-/* FIPS 180-4, 6.4.2 */
+/*
+ * FIPS 180-4, 6.4.2. The whole schedule W[0..79] (+ K) is expanded first,
+ * then the rounds run eight at a time with the working variables renamed
+ * instead of shifted: compact code (a few KB on 32-bit cores, where each
+ * 64-bit operation takes two or three instructions and the schedule lives
+ * in memory anyway), as fast as a fully unrolled form on the cores tried.
+ */
 void ember_sha512_ref_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
 {
-	uint64_t w[16];
+	uint64_t w[80], wk[80];
 
 	while (nblocks--) {
 		uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
 		uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
 		int i;
 
-		ROUNDS8(0, 0, WLOAD);
-		ROUNDS8(0, 8, WLOAD);
-		for (i = 16; i < 80; i += 16) {
-			ROUNDS8(i, 0, SCHED);
-			ROUNDS8(i, 8, SCHED);
+		for (i = 0; i < 16; i++) {
+			w[i] = ember_ld64be(p + 8 * i);
+			wk[i] = w[i] + K[i];
 		}
+		for (i = 16; i < 80; i++) {
+			w[i] = s1(w[i - 2]) + w[i - 7] + s0(w[i - 15]) + w[i - 16];
+			wk[i] = w[i] + K[i];
+		}
+		for (i = 0; i < 80; i += 8)
+			ROUNDS8(i);
 		st[0] += a;
 		st[1] += b;
 		st[2] += c;
@@ -123,6 +126,7 @@ void ember_sha512_ref_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
 		p += 128;
 	}
 	ember_wipe(w, sizeof(w));
+	ember_wipe(wk, sizeof(wk));
 }
 
 /* The initial value is chosen by the output length: 48, 28, 32, else 64. */
