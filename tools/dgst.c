@@ -158,6 +158,11 @@ int cmd_dgst(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.format = OUT_HEX;
+	/*
+	 * -sign key.pem -out sig / -verify pub.pem -signature sig
+	 * (tools/pkeyutil.h) are to be wired into this loop at merge time;
+	 * those calls take the whole input in memory, not a stream.
+	 */
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
