@@ -14,6 +14,24 @@
 
 /* ---- digests ---- */
 
+#if defined(EMBER_X86)
+extern const ember_hash_desc ember_sha256_x86shani_desc;
+extern const ember_hash_desc ember_sha224_x86shani_desc;
+#endif
+#if defined(EMBER_X86) && defined(__x86_64__)
+extern const ember_hash_desc ember_sha512_avx2_desc;
+extern const ember_hash_desc ember_sha384_avx2_desc;
+extern const ember_hash_desc ember_sha512_224_avx2_desc;
+extern const ember_hash_desc ember_sha512_256_avx2_desc;
+#endif
+#if defined(EMBER_AARCH64)
+extern const ember_hash_desc ember_sha256_armv8_desc;
+extern const ember_hash_desc ember_sha224_armv8_desc;
+extern const ember_hash_desc ember_sha512_armv8_desc;
+extern const ember_hash_desc ember_sha384_armv8_desc;
+extern const ember_hash_desc ember_sha512_224_armv8_desc;
+extern const ember_hash_desc ember_sha512_256_armv8_desc;
+#endif
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
 extern const ember_hash_desc ember_md2_tab_desc;
@@ -25,12 +43,28 @@ extern const ember_hash_desc ember_sha1_ref_desc;
 extern const ember_hash_desc ember_ripemd160_ref_desc;
 /* MDC-2 */
 extern const ember_hash_desc ember_mdc2_tab_desc;
+extern const ember_hash_desc ember_sha512_ref_desc;
+extern const ember_hash_desc ember_sha384_ref_desc;
+extern const ember_hash_desc ember_sha512_224_ref_desc;
+extern const ember_hash_desc ember_sha512_256_ref_desc;
 
 static const ember_hash_desc *const hash_table[] = {
-	/* SHA-256 */
+	/* SHA-256 (the ISA descriptors exist only on their own architecture) */
+#if defined(EMBER_X86)
+	&ember_sha256_x86shani_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha256_armv8_desc,
+#endif
 	&ember_sha256_ref_desc,
 
 	/* SHA-224 */
+#if defined(EMBER_X86)
+	&ember_sha224_x86shani_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha224_armv8_desc,
+#endif
 	&ember_sha224_ref_desc,
 
 	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
@@ -43,6 +77,35 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_ripemd160_ref_desc,
 	/* MDC-2 */
 	&ember_mdc2_tab_desc,
+	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_avx2_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha512_armv8_desc,
+#endif
+	&ember_sha512_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha384_avx2_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha384_armv8_desc,
+#endif
+	&ember_sha384_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_224_avx2_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha512_224_armv8_desc,
+#endif
+	&ember_sha512_224_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_256_avx2_desc,
+#endif
+#if defined(EMBER_AARCH64)
+	&ember_sha512_256_armv8_desc,
+#endif
+	&ember_sha512_256_ref_desc,
 
 	/* end of digests */
 };

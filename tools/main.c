@@ -18,6 +18,7 @@ static const struct command {
 	{ "speed", cmd_speed, "benchmark, in openssl speed's words (see man ember-speed)" },
 	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
 	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
+	{ "dgst", cmd_dgst, "message digest or HMAC of files or stdin, as openssl dgst" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -11,6 +11,7 @@ int cmd_version(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_dgst(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)

@@ -141,6 +141,17 @@ void ember_sha256_final(ember_sha256_ctx *c, uint8_t out[EMBER_SHA256_LEN]);
 void ember_sha256(uint8_t out[EMBER_SHA256_LEN], const void *data, size_t len);
 void ember_sha224_init(ember_sha224_ctx *c);
 void ember_sha224_ref_init(ember_sha224_ctx *c);
+/*
+ * ember_sha256_x86shani_init and ember_sha224_x86shani_init force the SHA-NI
+ * implementation (x86 with SHA-NI and SSE4.1); ember_sha256_armv8_init and
+ * ember_sha224_armv8_init the ARMv8 crypto extension one (AArch64 with the
+ * SHA2 feature). Call them only when ember_hash_find("sha256", "x86shani")
+ * (or "armv8") is not NULL; on other targets they are not defined.
+ */
+void ember_sha256_x86shani_init(ember_sha256_ctx *c);
+void ember_sha224_x86shani_init(ember_sha224_ctx *c);
+void ember_sha256_armv8_init(ember_sha256_ctx *c);
+void ember_sha224_armv8_init(ember_sha224_ctx *c);
 void ember_sha224_update(ember_sha224_ctx *c, const void *data, size_t len);
 void ember_sha224_final(ember_sha224_ctx *c, uint8_t out[EMBER_SHA224_LEN]);
 void ember_sha224(uint8_t out[EMBER_SHA224_LEN], const void *data, size_t len);
@@ -162,13 +173,21 @@ void ember_sha512_update(ember_sha512_ctx *c, const void *data, size_t len);
 void ember_sha512_final(ember_sha512_ctx *c, uint8_t out[EMBER_SHA512_LEN]);
 void ember_sha512(uint8_t out[EMBER_SHA512_LEN], const void *data, size_t len);
 void ember_sha384_init(ember_sha384_ctx *c);
+void ember_sha384_ref_init(ember_sha384_ctx *c);
 void ember_sha384_update(ember_sha384_ctx *c, const void *data, size_t len);
 void ember_sha384_final(ember_sha384_ctx *c, uint8_t out[EMBER_SHA384_LEN]);
 void ember_sha384(uint8_t out[EMBER_SHA384_LEN], const void *data, size_t len);
+/* SHA-512/224 and SHA-512/256 use ember_sha512_update. */
 void ember_sha512_224_init(ember_sha512_ctx *c);
+void ember_sha512_224_ref_init(ember_sha512_ctx *c);
 void ember_sha512_224_final(ember_sha512_ctx *c, uint8_t out[EMBER_SHA512_224_LEN]);
+void ember_sha512_224(uint8_t out[EMBER_SHA512_224_LEN], const void *data, size_t len);
 void ember_sha512_256_init(ember_sha512_ctx *c);
+void ember_sha512_256_ref_init(ember_sha512_ctx *c);
 void ember_sha512_256_final(ember_sha512_ctx *c, uint8_t out[EMBER_SHA512_256_LEN]);
+void ember_sha512_256(uint8_t out[EMBER_SHA512_256_LEN], const void *data, size_t len);
+/* The SHA-512 block function of the portable implementation (FIPS 180-4, 6.4.2). */
+void ember_sha512_ref_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
 /* ---- MDC-2 with DES (ISO/IEC 10118-2, as OpenSSL's mdc2) ---- */
 typedef struct ember_mdc2_ctx {

@@ -7,6 +7,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/sha2_impl.h"
 
 static const uint32_t K[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -75,10 +76,12 @@ void ember_sha256_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 	ember_wipe(w, sizeof(w));
 }
 
-static void start(ember_sha256_ctx *c, const uint32_t *iv, unsigned out_len,
-    void (*blocks)(uint32_t *, const uint8_t *, size_t))
+/* The initial value is chosen by the output length: 28 for SHA-224, else 32. */
+void ember_sha256_start(ember_sha256_ctx *c, unsigned out_len, ember_sha256_blocks_fn blocks)
 {
-	memcpy(c->h, iv, sizeof(c->h));
+	if (out_len != EMBER_SHA224_LEN)
+		out_len = EMBER_SHA256_LEN;
+	memcpy(c->h, out_len == EMBER_SHA224_LEN ? IV224 : IV256, sizeof(c->h));
 	c->count = 0;
 	c->blocks = blocks;
 	c->out_len = out_len;
@@ -86,22 +89,36 @@ static void start(ember_sha256_ctx *c, const uint32_t *iv, unsigned out_len,
 
 void ember_sha256_ref_init(ember_sha256_ctx *c)
 {
-	start(c, IV256, 32, ember_sha256_ref_blocks);
+	ember_sha256_start(c, EMBER_SHA256_LEN, ember_sha256_ref_blocks);
 }
 
 void ember_sha224_ref_init(ember_sha224_ctx *c)
 {
-	start(c, IV224, 28, ember_sha256_ref_blocks);
+	ember_sha256_start(c, EMBER_SHA224_LEN, ember_sha256_ref_blocks);
+}
+
+/* The best block function this CPU supports, in registry order. */
+static ember_sha256_blocks_fn best_blocks(void)
+{
+#if defined(EMBER_X86)
+	if (ember_sha256_x86shani_supported())
+		return ember_sha256_x86shani_blocks;
+#endif
+#if defined(EMBER_AARCH64)
+	if (ember_sha256_armv8_supported())
+		return ember_sha256_armv8_blocks;
+#endif
+	return ember_sha256_ref_blocks;
 }
 
 void ember_sha256_init(ember_sha256_ctx *c)
 {
-	ember_sha256_ref_init(c);
+	ember_sha256_start(c, EMBER_SHA256_LEN, best_blocks());
 }
 
 void ember_sha224_init(ember_sha224_ctx *c)
 {
-	ember_sha224_ref_init(c);
+	ember_sha256_start(c, EMBER_SHA224_LEN, best_blocks());
 }
 
 void ember_sha256_update(ember_sha256_ctx *c, const void *data, size_t len)
@@ -114,17 +131,19 @@ void ember_sha224_update(ember_sha224_ctx *c, const void *data, size_t len)
 	ember_sha256_update(c, data, len);
 }
 
-/* Writes c->out_len bytes (32 for SHA-256, 28 for SHA-224). */
+/*
+ * Writes c->out_len bytes (32 for SHA-256, 28 for SHA-224). The store loop
+ * has a variable bound on purpose: with a constant one gcc vectorises the
+ * byte stores into a long shuffle sequence that costs as much as a block.
+ */
 static void finish(ember_sha256_ctx *c, uint8_t *out)
 {
-	uint8_t full[32];
-	unsigned i;
+	unsigned i, n;
 
 	EMBER_MD64_PAD(c, 1);
-	for (i = 0; i < 8; i++)
-		ember_st32be(full + 4 * i, c->h[i]);
-	memcpy(out, full, c->out_len);
-	ember_wipe(full, sizeof(full));
+	n = c->out_len / 4;
+	for (i = 0; i < n; i++)
+		ember_st32be(out + 4 * i, c->h[i]);
 	ember_wipe(c, sizeof(*c));
 }
 

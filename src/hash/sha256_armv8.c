@@ -1,0 +1,115 @@
+/*
+ * sha256_armv8.c - SHA-224 and SHA-256 block function with the ARMv8
+ * cryptographic extension (sha256h, sha256h2, sha256su0, sha256su1), AArch64.
+ *
+ * Constant-time: straight-line vector code, no data-dependent branch or
+ * index. Init, update and final are sha256_ref.c's; this file supplies the
+ * block function and the inits that install it.
+ *
+ * On targets other than AArch64 the whole file is empty: the descriptors
+ * exist only there and their registry lines carry the same #if.
+ */
+#include "internal.h"
+#include "ember/hash.h"
+#include "hash/sha2_impl.h"
+
+#if defined(EMBER_AARCH64)
+#include <arm_neon.h>
+
+#if defined(__clang__)
+#define EMBER_TARGET_SHA2 EMBER_TARGET("sha2")
+#else
+#define EMBER_TARGET_SHA2 EMBER_TARGET("+crypto")
+#endif
+
+/* FIPS 180-4, 4.2.2 */
+static const uint32_t K[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+};
+
+int ember_sha256_armv8_supported(void)
+{
+	return ember_cpu_has(EMBER_CPU_ARM_SHA2);
+}
+
+/* Four rounds on the words in |m| (FIPS 180-4, 6.2.2 step 3, in hardware). */
+#define QROUND(i, m)                                                               \
+	do {                                                                       \
+		uint32x4_t wk_ = vaddq_u32(m, vld1q_u32(K + 4 * (i)));             \
+		uint32x4_t abcd_ = abcd;                                           \
+		abcd = vsha256hq_u32(abcd, efgh, wk_);                             \
+		efgh = vsha256h2q_u32(efgh, abcd_, wk_);                           \
+	} while (0)
+/* The next four schedule words in place of |m0| (6.2.2 step 1). */
+#define SCHED(m0, m1, m2, m3) (m0 = vsha256su1q_u32(vsha256su0q_u32(m0, m1), m2, m3))
+
+EMBER_TARGET_SHA2
+void ember_sha256_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	uint32x4_t abcd = vld1q_u32(h), efgh = vld1q_u32(h + 4);
+
+	while (nblocks--) {
+		uint32x4_t abcd0 = abcd, efgh0 = efgh;
+		uint32x4_t m0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+		uint32x4_t m1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
+		uint32x4_t m2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
+		uint32x4_t m3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
+		int i;
+
+		for (i = 0; i < 12; i += 4) {
+			QROUND(i, m0);
+			SCHED(m0, m1, m2, m3);
+			QROUND(i + 1, m1);
+			SCHED(m1, m2, m3, m0);
+			QROUND(i + 2, m2);
+			SCHED(m2, m3, m0, m1);
+			QROUND(i + 3, m3);
+			SCHED(m3, m0, m1, m2);
+		}
+		QROUND(12, m0);
+		QROUND(13, m1);
+		QROUND(14, m2);
+		QROUND(15, m3);
+		abcd = vaddq_u32(abcd, abcd0);
+		efgh = vaddq_u32(efgh, efgh0);
+		p += 64;
+	}
+	vst1q_u32(h, abcd);
+	vst1q_u32(h + 4, efgh);
+}
+
+void ember_sha256_armv8_init(ember_sha256_ctx *c)
+{
+	ember_sha256_start(c, EMBER_SHA256_LEN, ember_sha256_armv8_blocks);
+}
+
+void ember_sha224_armv8_init(ember_sha224_ctx *c)
+{
+	ember_sha256_start(c, EMBER_SHA224_LEN, ember_sha256_armv8_blocks);
+}
+
+/* Descriptor adapters: typed wrappers, no function-pointer casts. */
+static void d_init256(void *c) { ember_sha256_armv8_init((ember_sha256_ctx *)c); }
+static void d_init224(void *c) { ember_sha224_armv8_init((ember_sha224_ctx *)c); }
+static void d_update(void *c, const void *p, size_t n) { ember_sha256_update((ember_sha256_ctx *)c, p, n); }
+static void d_final256(void *c, uint8_t *out) { ember_sha256_final((ember_sha256_ctx *)c, out); }
+static void d_final224(void *c, uint8_t *out) { ember_sha224_final((ember_sha224_ctx *)c, out); }
+
+const ember_hash_desc ember_sha256_armv8_desc = {
+	"sha256", "sha2-256", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 32, 64, sizeof(ember_sha256_ctx),
+	ember_sha256_armv8_supported, d_init256, d_update, d_final256
+};
+
+const ember_hash_desc ember_sha224_armv8_desc = {
+	"sha224", "sha2-224", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 28, 64, sizeof(ember_sha256_ctx),
+	ember_sha256_armv8_supported, d_init224, d_update, d_final224
+};
+
+#endif

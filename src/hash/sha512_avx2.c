@@ -1,0 +1,389 @@
+/*
+ * sha512_avx2.c - SHA-384, SHA-512, SHA-512/224 and SHA-512/256 block
+ * function for x86-64 with AVX2 and BMI2 (FIPS 180-4).
+ *
+ * The message schedule of two blocks is computed at once in 256-bit
+ * registers (block A in the low 128-bit lane, block B in the high one, two
+ * words per lane; vpalignr works per lane, which is exactly what the
+ * W[t-7] and W[t-15] terms need), with the round constants added, into a
+ * stack array; the rounds then run in scalar registers, where BMI2's rorx
+ * rotates without destroying its source. This is the split Intel's
+ * sha512_avx2 code uses, written with intrinsics.
+ *
+ * Constant-time: straight-line code, no data-dependent branch or index.
+ * Init, update and final are sha512_ref.c's.
+ *
+ * On targets other than x86-64 the whole file is empty: the descriptors
+ * exist only there and their registry lines carry the same #if.
+ */
+#include "internal.h"
+#include "ember/hash.h"
+#include "hash/sha2_impl.h"
+
+#if defined(EMBER_X86) && defined(__x86_64__)
+#include <immintrin.h>
+
+/* FIPS 180-4, 4.2.3 */
+static const uint64_t K[80] EMBER_ALIGN(16) = {
+	0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
+	0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
+	0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
+	0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
+	0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+	0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
+	0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
+	0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
+	0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
+	0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+	0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
+	0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
+	0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
+	0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
+	0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+	0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
+	0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
+	0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
+	0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
+	0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull
+};
+
+int ember_sha512_avx2_supported(void)
+{
+	return ember_cpu_has(EMBER_CPU_AVX2 | EMBER_CPU_BMI2);
+}
+
+/* FIPS 180-4, 4.1.3, on four words at once */
+EMBER_TARGET("avx2")
+static inline __m256i vs0(__m256i x)
+{
+	const __m256i rot8 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
+	    1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+	__m256i r1 = _mm256_or_si256(_mm256_srli_epi64(x, 1), _mm256_slli_epi64(x, 63));
+	return _mm256_xor_si256(_mm256_xor_si256(r1, _mm256_shuffle_epi8(x, rot8)), _mm256_srli_epi64(x, 7));
+}
+
+EMBER_TARGET("avx2")
+static inline __m256i vs1(__m256i x)
+{
+	__m256i t = _mm256_xor_si256(_mm256_srli_epi64(x, 19), _mm256_slli_epi64(x, 45));
+	t = _mm256_xor_si256(t, _mm256_srli_epi64(x, 61));
+	t = _mm256_xor_si256(t, _mm256_slli_epi64(x, 3));
+	return _mm256_xor_si256(t, _mm256_srli_epi64(x, 6));
+}
+
+/*
+ * Words 2j, 2j+1 of both blocks (j = base + i, i = j mod 8 a constant so
+ * that the ring x[] stays in registers), plus K, stored to wa and wb.
+ * x[i] holds W[t-16], W[t-15] on entry (t = 2j); W[t-2], W[t-1] are in
+ * x[i-1], so the two new words do not depend on each other.
+ */
+#define SCHED(base, i)                                                             \
+	do {                                                                       \
+		__m256i w15_ = _mm256_alignr_epi8(x[((i) + 1) & 7], x[i], 8);     \
+		__m256i w7_ = _mm256_alignr_epi8(x[((i) + 5) & 7], x[((i) + 4) & 7], 8); \
+		__m256i wk_;                                                       \
+		x[i] = _mm256_add_epi64(_mm256_add_epi64(x[i], vs0(w15_)), w7_);   \
+		x[i] = _mm256_add_epi64(x[i], vs1(x[((i) + 7) & 7]));              \
+		wk_ = _mm256_add_epi64(x[i], _mm256_broadcastsi128_si256(          \
+		    _mm_load_si128((const __m128i *)(const void *)(K + 2 * ((base) + (i)))))); \
+		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * ((base) + (i))), _mm256_castsi256_si128(wk_)); \
+		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * ((base) + (i))), _mm256_extracti128_si256(wk_, 1)); \
+	} while (0)
+
+/*
+ * W[t] + K[t] for t = 0..79 of block |a| into wa and of block |b| into wb
+ * (FIPS 180-4, 6.4.2 step 1). x[j & 7] holds words 2j, 2j+1 of both blocks.
+ */
+EMBER_TARGET("avx2")
+static void schedule2(uint64_t *wa, uint64_t *wb, const uint8_t *a, const uint8_t *b)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	__m256i x[8], wk;
+	int j;
+
+	for (j = 0; j < 8; j++) {
+		__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(a + 16 * j));
+		__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * j));
+		x[j] = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), bswap);
+		wk = _mm256_add_epi64(x[j], _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(K + 2 * j))));
+		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * j), _mm256_castsi256_si128(wk));
+		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * j), _mm256_extracti128_si256(wk, 1));
+	}
+	for (j = 8; j < 40; j += 8) {
+		SCHED(j, 0);
+		SCHED(j, 1);
+		SCHED(j, 2);
+		SCHED(j, 3);
+		SCHED(j, 4);
+		SCHED(j, 5);
+		SCHED(j, 6);
+		SCHED(j, 7);
+	}
+}
+
+#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
+#define S0(x) (ember_rotr64(x, 28) ^ ember_rotr64(x, 34) ^ ember_rotr64(x, 39))
+#define S1(x) (ember_rotr64(x, 14) ^ ember_rotr64(x, 18) ^ ember_rotr64(x, 41))
+
+/*
+ * One round (6.4.2 step 3). Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b, and
+ * this round's b ^ c is the previous round's a ^ b: |bc| holds it, |ab|
+ * receives this round's, and the next round takes them swapped. h + W + K
+ * and Ch do not depend on the previous round's e, so they are added first.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, t, ab, bc)                                   \
+	do {                                                                       \
+		uint64_t t1_ = (h) + wk[t];                                        \
+		t1_ += CH(e, f, g);                                                \
+		t1_ += S1(e);                                                      \
+		(d) += t1_;                                                        \
+		(ab) = (a) ^ (b);                                                  \
+		(h) = t1_ + S0(a) + (((ab) & (bc)) ^ (b));                        \
+	} while (0)
+
+#define ROUNDS8(t)                                                                 \
+	do {                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, (t) + 0, mx, my);                      \
+		ROUND(h, a, b, c, d, e, f, g, (t) + 1, my, mx);                      \
+		ROUND(g, h, a, b, c, d, e, f, (t) + 2, mx, my);                      \
+		ROUND(f, g, h, a, b, c, d, e, (t) + 3, my, mx);                      \
+		ROUND(e, f, g, h, a, b, c, d, (t) + 4, mx, my);                      \
+		ROUND(d, e, f, g, h, a, b, c, (t) + 5, my, mx);                      \
+		ROUND(c, d, e, f, g, h, a, b, (t) + 6, mx, my);                      \
+		ROUND(b, c, d, e, f, g, h, a, (t) + 7, my, mx);                      \
+	} while (0)
+
+/* 80 rounds (6.4.2 steps 2-4) of one block with W[t] + K[t] from |wk|. */
+EMBER_TARGET("bmi2")
+static void rounds(uint64_t *st, const uint64_t *wk)
+{
+	uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
+	uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
+	uint64_t mx, my = b ^ c;
+
+	ROUNDS8(0);
+	ROUNDS8(8);
+	ROUNDS8(16);
+	ROUNDS8(24);
+	ROUNDS8(32);
+	ROUNDS8(40);
+	ROUNDS8(48);
+	ROUNDS8(56);
+	ROUNDS8(64);
+	ROUNDS8(72);
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
+
+/* Words 2i, 2i+1 (i < 8) of the next two blocks, loaded, plus K, stored. */
+#define LOADW(i)                                                                   \
+	do {                                                                       \
+		__m128i lo_ = _mm_loadu_si128((const __m128i *)(const void *)(na + 16 * (i))); \
+		__m128i hi_ = _mm_loadu_si128((const __m128i *)(const void *)(nb + 16 * (i))); \
+		__m256i wk_;                                                       \
+		x[i] = _mm256_shuffle_epi8(                                        \
+		    _mm256_inserti128_si256(_mm256_castsi128_si256(lo_), hi_, 1), bswap); \
+		wk_ = _mm256_add_epi64(x[i], _mm256_broadcastsi128_si256(          \
+		    _mm_load_si128((const __m128i *)(const void *)(K + 2 * (i))))); \
+		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * (i)), _mm256_castsi256_si128(wk_)); \
+		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * (i)), _mm256_extracti128_si256(wk_, 1)); \
+	} while (0)
+/* Schedule step s (0..39) of the next two blocks: a load for s < 8, else SCHED. */
+#define STEP(s)                                                                    \
+	do {                                                                       \
+		if ((s) < 8)                                                       \
+			LOADW((s)&7);                                              \
+		else                                                               \
+			SCHED((s) & ~7, (s)&7);                                    \
+	} while (0)
+/* Eight rounds of the current block, then two schedule steps of the next pair. */
+#define GROUP(t, s)                                                                \
+	do {                                                                       \
+		ROUNDS8(t);                                                        \
+		STEP(s);                                                           \
+		STEP((s) + 1);                                                     \
+	} while (0)
+
+/*
+ * The rounds of two blocks (W + K from cur_a, cur_b), interleaved with the
+ * vector schedule of the next two blocks (na, nb, into wa, wb): the two
+ * are independent, so the out-of-order core overlaps the schedule's long
+ * vector dependency chain with the scalar rounds.
+ */
+EMBER_TARGET("avx2,bmi2")
+static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *cur_b, uint64_t *wa,
+    uint64_t *wb, const uint8_t *na, const uint8_t *nb)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	__m256i x[8];
+	uint64_t a, b, c, d, e, f, g, h, mx, my;
+	const uint64_t *wk = cur_a;
+
+	a = st[0], b = st[1], c = st[2], d = st[3];
+	e = st[4], f = st[5], g = st[6], h = st[7];
+	my = b ^ c;
+	GROUP(0, 0);
+	GROUP(8, 2);
+	GROUP(16, 4);
+	GROUP(24, 6);
+	GROUP(32, 8);
+	GROUP(40, 10);
+	GROUP(48, 12);
+	GROUP(56, 14);
+	GROUP(64, 16);
+	GROUP(72, 18);
+	a = st[0] += a;
+	b = st[1] += b;
+	c = st[2] += c;
+	d = st[3] += d;
+	e = st[4] += e;
+	f = st[5] += f;
+	g = st[6] += g;
+	h = st[7] += h;
+
+	wk = cur_b;
+	my = b ^ c;
+	GROUP(0, 20);
+	GROUP(8, 22);
+	GROUP(16, 24);
+	GROUP(24, 26);
+	GROUP(32, 28);
+	GROUP(40, 30);
+	GROUP(48, 32);
+	GROUP(56, 34);
+	GROUP(64, 36);
+	GROUP(72, 38);
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
+
+/*
+ * One block alone (short messages, the final block of most HMACs): its own
+ * schedule runs ahead of its rounds, four word pairs per eight rounds, so
+ * that the vector chain and the scalar rounds overlap here too. The high
+ * lane repeats the low one's work; its results go to a scratch array.
+ */
+#define GROUP1(t, s)                                                               \
+	do {                                                                       \
+		ROUNDS8(t);                                                        \
+		STEP(s);                                                           \
+		STEP((s) + 1);                                                     \
+		STEP((s) + 2);                                                     \
+		STEP((s) + 3);                                                     \
+	} while (0)
+
+EMBER_TARGET("avx2,bmi2")
+static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t *wb)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	const uint8_t *na = p, *nb = p;
+	const uint64_t *wk = wa;
+	__m256i x[8];
+	uint64_t a, b, c, d, e, f, g, h, mx, my;
+
+	STEP(0);
+	STEP(1);
+	STEP(2);
+	STEP(3);
+	STEP(4);
+	STEP(5);
+	STEP(6);
+	STEP(7);
+	a = st[0], b = st[1], c = st[2], d = st[3];
+	e = st[4], f = st[5], g = st[6], h = st[7];
+	my = b ^ c;
+	/* rounds 8g..8g+7 use pairs 4g..4g+3, computed two groups earlier */
+	GROUP1(0, 8);
+	GROUP1(8, 12);
+	GROUP1(16, 16);
+	GROUP1(24, 20);
+	GROUP1(32, 24);
+	GROUP1(40, 28);
+	GROUP1(48, 32);
+	GROUP1(56, 36);
+	ROUNDS8(64);
+	ROUNDS8(72);
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
+
+void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
+{
+	/* two pairs of schedules: the one being consumed and the next one */
+	uint64_t wk[2][2][80];
+	int cur = 0;
+
+	if (nblocks == 1) {
+		rounds1_sched(h, p, wk[0][0], wk[0][1]);
+		ember_wipe(wk[0], sizeof(wk[0]));
+		return;
+	}
+	if (nblocks == 0)
+		return;
+	schedule2(wk[0][0], wk[0][1], p, nblocks >= 2 ? p + 128 : p);
+	while (nblocks >= 2) {
+		const uint8_t *q = p + 256;
+		size_t rest = nblocks - 2;
+		/* past the last pair the schedule is redone on the current one, unused */
+		const uint8_t *qa = rest ? q : p, *qb = rest >= 2 ? q + 128 : qa;
+
+		rounds2_sched(h, wk[cur][0], wk[cur][1], wk[cur ^ 1][0], wk[cur ^ 1][1], qa, qb);
+		cur ^= 1;
+		p = q;
+		nblocks = rest;
+	}
+	if (nblocks)
+		rounds(h, wk[cur][0]);
+	ember_wipe(wk, sizeof(wk));
+}
+
+static void d_init512(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 64, ember_sha512_avx2_blocks); }
+static void d_init384(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 48, ember_sha512_avx2_blocks); }
+static void d_init224(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 28, ember_sha512_avx2_blocks); }
+static void d_init256(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 32, ember_sha512_avx2_blocks); }
+static void d_update(void *c, const void *p, size_t n) { ember_sha512_update((ember_sha512_ctx *)c, p, n); }
+/* every final of the family is the same function; the context carries out_len */
+static void d_final(void *c, uint8_t *out) { ember_sha512_final((ember_sha512_ctx *)c, out); }
+
+const ember_hash_desc ember_sha512_avx2_desc = {
+	"sha512", "sha2-512", "avx2", EMBER_IMPL_CT | EMBER_IMPL_HW, 64, 128, sizeof(ember_sha512_ctx),
+	ember_sha512_avx2_supported, d_init512, d_update, d_final
+};
+
+const ember_hash_desc ember_sha384_avx2_desc = {
+	"sha384", "sha2-384", "avx2", EMBER_IMPL_CT | EMBER_IMPL_HW, 48, 128, sizeof(ember_sha512_ctx),
+	ember_sha512_avx2_supported, d_init384, d_update, d_final
+};
+
+const ember_hash_desc ember_sha512_224_avx2_desc = {
+	"sha512-224", "sha512/224 sha2-512/224", "avx2", EMBER_IMPL_CT | EMBER_IMPL_HW, 28, 128,
+	sizeof(ember_sha512_ctx), ember_sha512_avx2_supported, d_init224, d_update, d_final
+};
+
+const ember_hash_desc ember_sha512_256_avx2_desc = {
+	"sha512-256", "sha512/256 sha2-512/256", "avx2", EMBER_IMPL_CT | EMBER_IMPL_HW, 32, 128,
+	sizeof(ember_sha512_ctx), ember_sha512_avx2_supported, d_init256, d_update, d_final
+};
+
+#endif
