@@ -78,6 +78,16 @@ static inline uint32_t ember_ld32be(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
+/* ember_ld32be from a 4-byte aligned |p|: lw (+ wsbh, rotr on little-endian
+ * MIPS32r2), ldr + rev on ARM. |p| MUST be 4-byte aligned. */
+static inline uint32_t ember_ld32be_aligned(const uint8_t *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	p = (const uint8_t *)__builtin_assume_aligned(p, 4);
+#endif
+	return ember_ld32be(p);
+}
+
 static inline uint64_t ember_ld64be(const uint8_t *p)
 {
 	return (uint64_t)ember_ld32be(p) << 32 | ember_ld32be(p + 4);

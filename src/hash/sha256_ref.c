@@ -70,6 +70,7 @@ static const uint32_t IV224[8] = {
 	} while (0)
 
 #define L(i) (w[i] = ember_ld32be(p + 4 * (i)))
+#define LA(i) (w[i] = ember_ld32be_aligned(p + 4 * (i)))
 
 /*
  * Rounds 0-15 read the block; rounds 16-63 run as three passes of sixteen,
@@ -86,8 +87,13 @@ void ember_sha256_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 		const uint32_t *k = K;
 		int j;
 
-		RND8(0, L);
-		RND8(8, L);
+		if (((uintptr_t)p & 3) == 0) {
+			RND8(0, LA);
+			RND8(8, LA);
+		} else {
+			RND8(0, L);
+			RND8(8, L);
+		}
 		for (j = 0; j < 3; j++) {
 			k += 16;
 			RND8(0, W);
