@@ -28,12 +28,13 @@
 
 /*
  * RFC 1321, 3.4: T[i] = floor(2^32 * |sin(i + 1)|). x86 adds a 32-bit
- * constant as an immediate; RISC cores need two instructions to build one
- * (lui+ori, movw+movt) but one to load it, so there the constants are read
- * from the table, through a pointer the compiler cannot see through (else
- * it would fold the loads back into immediates).
+ * constant as an immediate, PowerPC in two adds (addis, addi); MIPS, ARM,
+ * AArch64 and RISC-V need two instructions to build one (lui+ori,
+ * movw+movt) then the add, but one to load it, so there the constants are
+ * read from the table, through a pointer the compiler cannot see through
+ * (else it would fold the loads back into immediates).
  */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__i386__) && !defined(__x86_64__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__i386__) && !defined(__x86_64__) && !defined(__powerpc__)
 #define MD5_T_TABLE 1
 static const uint32_t md5_t[64] = {
 	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
