@@ -42,6 +42,32 @@
 #define EMBER_ALIGN(n)
 #endif
 
+/*
+ * EMBER_NATIVE_LE / EMBER_NATIVE_BE: the target's byte order, when the
+ * compiler tells it (gcc, clang). Code uses them only to pick a faster
+ * path; without either the portable byte-by-byte path is taken.
+ */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define EMBER_NATIVE_LE 1
+#elif defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define EMBER_NATIVE_BE 1
+#endif
+
+/*
+ * ember_ld32_aligned: a 32-bit load in the target's byte order from a
+ * 4-byte aligned |p|: one lw / ldr, where the byte loads of ember_ld32le
+ * become lwl+lwr on MIPS. |p| MUST be 4-byte aligned.
+ */
+static inline uint32_t ember_ld32_aligned(const uint8_t *p)
+{
+	uint32_t v;
+#if defined(__GNUC__) || defined(__clang__)
+	p = (const uint8_t *)__builtin_assume_aligned(p, 4);
+#endif
+	memcpy(&v, p, 4);
+	return v;
+}
+
 static inline uint32_t ember_ld32le(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -50,6 +76,16 @@ static inline uint32_t ember_ld32le(const uint8_t *p)
 static inline uint32_t ember_ld32be(const uint8_t *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/* ember_ld32be from a 4-byte aligned |p|: lw (+ wsbh, rotr on little-endian
+ * MIPS32r2), ldr + rev on ARM. |p| MUST be 4-byte aligned. */
+static inline uint32_t ember_ld32be_aligned(const uint8_t *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	p = (const uint8_t *)__builtin_assume_aligned(p, 4);
+#endif
+	return ember_ld32be(p);
 }
 
 static inline uint64_t ember_ld64be(const uint8_t *p)

@@ -17,6 +17,28 @@
 
 /* FIPS 180-4, 6.1.2 step 1: W[t] = ROTL1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) */
 #define L(t) (w[t] = ember_ld32be(p + 4 * (t)))
+#define LA(t) (w[t] = ember_ld32be_aligned(p + 4 * (t)))
+
+/* FIPS 180-4, 6.1.2 steps 1 and 3 for t = 0..15, reading the block with LD. */
+#define STEPS_0_15(LD)                                                             \
+	do {                                                                       \
+		STEP(CH, 0x5a827999, a, b, c, d, e, LD(0));                        \
+		STEP(CH, 0x5a827999, e, a, b, c, d, LD(1));                        \
+		STEP(CH, 0x5a827999, d, e, a, b, c, LD(2));                        \
+		STEP(CH, 0x5a827999, c, d, e, a, b, LD(3));                        \
+		STEP(CH, 0x5a827999, b, c, d, e, a, LD(4));                        \
+		STEP(CH, 0x5a827999, a, b, c, d, e, LD(5));                        \
+		STEP(CH, 0x5a827999, e, a, b, c, d, LD(6));                        \
+		STEP(CH, 0x5a827999, d, e, a, b, c, LD(7));                        \
+		STEP(CH, 0x5a827999, c, d, e, a, b, LD(8));                        \
+		STEP(CH, 0x5a827999, b, c, d, e, a, LD(9));                        \
+		STEP(CH, 0x5a827999, a, b, c, d, e, LD(10));                       \
+		STEP(CH, 0x5a827999, e, a, b, c, d, LD(11));                       \
+		STEP(CH, 0x5a827999, d, e, a, b, c, LD(12));                       \
+		STEP(CH, 0x5a827999, c, d, e, a, b, LD(13));                       \
+		STEP(CH, 0x5a827999, b, c, d, e, a, LD(14));                       \
+		STEP(CH, 0x5a827999, a, b, c, d, e, LD(15));                       \
+	} while (0)
 #define W(t)                                                                       \
 	(w[(t)&15] = ember_rotl32(w[((t)-3) & 15] ^ w[((t)-8) & 15] ^ w[((t)-14) & 15] ^ w[(t)&15], 1))
 
@@ -36,23 +58,11 @@ void ember_sha1_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 	while (nblocks--) {
 		uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
 
-		/* steps 0-19 */
-		STEP(CH, 0x5a827999, a, b, c, d, e, L(0));
-		STEP(CH, 0x5a827999, e, a, b, c, d, L(1));
-		STEP(CH, 0x5a827999, d, e, a, b, c, L(2));
-		STEP(CH, 0x5a827999, c, d, e, a, b, L(3));
-		STEP(CH, 0x5a827999, b, c, d, e, a, L(4));
-		STEP(CH, 0x5a827999, a, b, c, d, e, L(5));
-		STEP(CH, 0x5a827999, e, a, b, c, d, L(6));
-		STEP(CH, 0x5a827999, d, e, a, b, c, L(7));
-		STEP(CH, 0x5a827999, c, d, e, a, b, L(8));
-		STEP(CH, 0x5a827999, b, c, d, e, a, L(9));
-		STEP(CH, 0x5a827999, a, b, c, d, e, L(10));
-		STEP(CH, 0x5a827999, e, a, b, c, d, L(11));
-		STEP(CH, 0x5a827999, d, e, a, b, c, L(12));
-		STEP(CH, 0x5a827999, c, d, e, a, b, L(13));
-		STEP(CH, 0x5a827999, b, c, d, e, a, L(14));
-		STEP(CH, 0x5a827999, a, b, c, d, e, L(15));
+		/* steps 0-19; an aligned block is read with whole-word loads */
+		if (((uintptr_t)p & 3) == 0)
+			STEPS_0_15(LA);
+		else
+			STEPS_0_15(L);
 		STEP(CH, 0x5a827999, e, a, b, c, d, W(16));
 		STEP(CH, 0x5a827999, d, e, a, b, c, W(17));
 		STEP(CH, 0x5a827999, c, d, e, a, b, W(18));

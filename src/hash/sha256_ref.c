@@ -28,14 +28,55 @@ static const uint32_t IV224[8] = {
 	0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4
 };
 
-#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
-#define S0(x) (ember_rotr32(x, 2) ^ ember_rotr32(x, 13) ^ ember_rotr32(x, 22))
-#define S1(x) (ember_rotr32(x, 6) ^ ember_rotr32(x, 11) ^ ember_rotr32(x, 25))
+/*
+ * FIPS 180-4, 4.1.2. Each Sigma is nested as ROTR^r(x ^ ROTR^s(x ^ ROTR^t(x))):
+ * the same five operations, but ARM does each inner xor-with-rotate in one
+ * instruction and folds the outer rotate into the add that consumes it, and
+ * no compiler can reassociate the xors out of that shape.
+ * Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b, and a ^ b is the next round's
+ * b ^ c, so Maj costs three operations.
+ */
+#define CH(x, y, z) ((((y) ^ (z)) & (x)) ^ (z))
+#define S0(x) ember_rotr32((x) ^ ember_rotr32((x) ^ ember_rotr32(x, 9), 11), 2)
+#define S1(x) ember_rotr32((x) ^ ember_rotr32((x) ^ ember_rotr32(x, 14), 5), 6)
 #define s0(x) (ember_rotr32(x, 7) ^ ember_rotr32(x, 18) ^ ((x) >> 3))
 #define s1(x) (ember_rotr32(x, 17) ^ ember_rotr32(x, 19) ^ ((x) >> 10))
 
-/* FIPS 180-4, 6.2.2: the message schedule is kept in a 16-word ring. */
+/* FIPS 180-4, 6.2.2 step 2: W[t] for t >= 16, in a 16-word ring. */
+#define W(i) (w[i] += s1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] + s0(w[((i) + 1) & 15]))
+
+/* FIPS 180-4, 6.2.2 step 3 with the variables renamed instead of shifted:
+ * T1 is accumulated in h, which then becomes the new a. */
+#define RND(a, b, c, d, e, f, g, h, k, wt)                                         \
+	do {                                                                       \
+		uint32_t ab_;                                                      \
+		h += (k) + (wt);                                                   \
+		h += S1(e) + CH(e, f, g);                                          \
+		d += h;                                                            \
+		ab_ = (a) ^ (b);                                                   \
+		h += S0(a) + ((ab_ & bc) ^ (b));                                   \
+		bc = ab_;                                                          \
+	} while (0)
+
+#define RND8(i, WT)                                                                \
+	do {                                                                       \
+		RND(a, b, c, d, e, f, g, hh, k[(i) + 0], WT((i) + 0));             \
+		RND(hh, a, b, c, d, e, f, g, k[(i) + 1], WT((i) + 1));             \
+		RND(g, hh, a, b, c, d, e, f, k[(i) + 2], WT((i) + 2));             \
+		RND(f, g, hh, a, b, c, d, e, k[(i) + 3], WT((i) + 3));             \
+		RND(e, f, g, hh, a, b, c, d, k[(i) + 4], WT((i) + 4));             \
+		RND(d, e, f, g, hh, a, b, c, k[(i) + 5], WT((i) + 5));             \
+		RND(c, d, e, f, g, hh, a, b, k[(i) + 6], WT((i) + 6));             \
+		RND(b, c, d, e, f, g, hh, a, k[(i) + 7], WT((i) + 7));             \
+	} while (0)
+
+#define L(i) (w[i] = ember_ld32be(p + 4 * (i)))
+#define LA(i) (w[i] = ember_ld32be_aligned(p + 4 * (i)))
+
+/*
+ * Rounds 0-15 read the block; rounds 16-63 run as three passes of sixteen,
+ * where round t uses ring slot t mod 16, a constant in the unrolled body.
+ */
 void ember_sha256_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 {
 	uint32_t w[16];
@@ -43,25 +84,21 @@ void ember_sha256_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 	while (nblocks--) {
 		uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
 		uint32_t e = h[4], f = h[5], g = h[6], hh = h[7];
-		int i;
+		uint32_t bc = b ^ c;
+		const uint32_t *k = K;
+		int j;
 
-		for (i = 0; i < 64; i++) {
-			uint32_t t1, t2;
-			if (i < 16) {
-				w[i] = ember_ld32be(p + 4 * i);
-			} else {
-				w[i & 15] += s1(w[(i - 2) & 15]) + w[(i - 7) & 15] + s0(w[(i - 15) & 15]);
-			}
-			t1 = hh + S1(e) + CH(e, f, g) + K[i] + w[i & 15];
-			t2 = S0(a) + MAJ(a, b, c);
-			hh = g;
-			g = f;
-			f = e;
-			e = d + t1;
-			d = c;
-			c = b;
-			b = a;
-			a = t1 + t2;
+		if (((uintptr_t)p & 3) == 0) {
+			RND8(0, LA);
+			RND8(8, LA);
+		} else {
+			RND8(0, L);
+			RND8(8, L);
+		}
+		for (j = 0; j < 3; j++) {
+			k += 16;
+			RND8(0, W);
+			RND8(8, W);
 		}
 		h[0] += a;
 		h[1] += b;
