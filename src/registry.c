@@ -29,6 +29,13 @@ static const ember_hash_desc *const hash_table[] = {
 
 /* ---- block and stream ciphers ---- */
 
+/* IDEA, RC2, RC5, Camellia, RC4 */
+extern const ember_block_desc ember_idea_ref_desc;
+extern const ember_block_desc ember_rc2_ref_desc;
+extern const ember_block_desc ember_rc5_ref_desc;
+extern const ember_block_desc ember_camellia_tab_desc;
+extern const ember_block_desc ember_rc4_ref_desc;
+
 static const ember_block_desc *const block_table[] = {
 	/* AES */
 
@@ -37,6 +44,11 @@ static const ember_block_desc *const block_table[] = {
 	/* Blowfish, CAST5 */
 
 	/* IDEA, RC2, RC5, Camellia, RC4 */
+	&ember_idea_ref_desc,
+	&ember_rc2_ref_desc,
+	&ember_rc5_ref_desc,
+	&ember_camellia_tab_desc,
+	&ember_rc4_ref_desc,
 
 	/* end of ciphers */
 	NULL
