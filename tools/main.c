@@ -15,6 +15,7 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+	{ "enc", cmd_enc, "encrypt/decrypt with a raw key: -<cipher> -K hex -iv hex [-d] [-nopad] [-in f] [-out f]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
