@@ -3,9 +3,7 @@
  *
  * NOT constant-time, hence tag "tab" and no EMBER_IMPL_CT: the key
  * expansion looks PITABLE up with key bytes, and each MASH step (RFC 2268
- * section 3.2) indexes the expanded key with data. The 16-bit words are
- * kept in 32-bit variables and masked, which compilers turn into plain
- * register arithmetic on every target.
+ * section 3.2) indexes the expanded key with data.
  */
 #include "internal.h"
 #include "ember/cipher.h"
@@ -57,174 +55,185 @@ int ember_rc2_set_key(ember_rc2_ctx *c, const uint8_t *key, size_t key_len, unsi
 	return 0;
 }
 
-#define ROL16(x, n) ((((x) << (n)) | ((x) >> (16 - (n)))) & 0xffff)
-#define ROR16(x, n) ((((x) >> (n)) | ((x) << (16 - (n)))) & 0xffff)
+/*
+ * The words are uint16_t so that the additions wrap by themselves and
+ * compilers emit 16-bit rotates (rolw on x86) instead of shift/or/mask:
+ * the MIX chain is serial, so every instruction on it counts.
+ * (a & b) + (~a & c) of RFC 2268 is the bitwise select ((b ^ c) & a) ^ c.
+ */
+#define ROL16(x, n) ((uint16_t)((x) << (n) | (x) >> (16 - (n))))
+#define ROR16(x, n) ((uint16_t)((x) >> (n) | (x) << (16 - (n))))
+#define SEL(a, b, c) ((((b) ^ (c)) & (a)) ^ (c))
 
-/* RFC 2268 section 3.1 MIX and 3.2 MASH on words r0..r3 (16-bit values in uint32_t). */
-#define MIX(k)                                                                 \
-	do {                                                                   \
-		r0 = (r0 + (k)[0] + (r3 & r2) + (~r3 & r1)) & 0xffff;          \
-		r0 = ROL16(r0, 1);                                             \
-		r1 = (r1 + (k)[1] + (r0 & r3) + (~r0 & r2)) & 0xffff;          \
-		r1 = ROL16(r1, 2);                                             \
-		r2 = (r2 + (k)[2] + (r1 & r0) + (~r1 & r3)) & 0xffff;          \
-		r2 = ROL16(r2, 3);                                             \
-		r3 = (r3 + (k)[3] + (r2 & r1) + (~r2 & r0)) & 0xffff;          \
-		r3 = ROL16(r3, 5);                                             \
+/* RFC 2268 section 3.1 MIX and 3.2 MASH on words r0..r3. */
+#define MIX(k)                                                         \
+	do {                                                           \
+		r0 = (uint16_t)(r0 + (k)[0] + SEL(r3, r2, r1));        \
+		r0 = ROL16(r0, 1);                                     \
+		r1 = (uint16_t)(r1 + (k)[1] + SEL(r0, r3, r2));        \
+		r1 = ROL16(r1, 2);                                     \
+		r2 = (uint16_t)(r2 + (k)[2] + SEL(r1, r0, r3));        \
+		r2 = ROL16(r2, 3);                                     \
+		r3 = (uint16_t)(r3 + (k)[3] + SEL(r2, r1, r0));        \
+		r3 = ROL16(r3, 5);                                     \
 	} while (0)
 
-#define MASH(k)                                                                \
-	do {                                                                   \
-		r0 = (r0 + (k)[r3 & 63]) & 0xffff;                             \
-		r1 = (r1 + (k)[r0 & 63]) & 0xffff;                             \
-		r2 = (r2 + (k)[r1 & 63]) & 0xffff;                             \
-		r3 = (r3 + (k)[r2 & 63]) & 0xffff;                             \
+#define MASH(k)                                                        \
+	do {                                                           \
+		r0 = (uint16_t)(r0 + (k)[r3 & 63]);                    \
+		r1 = (uint16_t)(r1 + (k)[r0 & 63]);                    \
+		r2 = (uint16_t)(r2 + (k)[r1 & 63]);                    \
+		r3 = (uint16_t)(r3 + (k)[r2 & 63]);                    \
 	} while (0)
 
-/* Section 4.1 / 4.2 with the inverse steps in reverse order. */
-#define RMIX(k)                                                                \
-	do {                                                                   \
-		r3 = ROR16(r3, 5);                                             \
-		r3 = (r3 - (k)[3] - (r2 & r1) - (~r2 & r0)) & 0xffff;          \
-		r2 = ROR16(r2, 3);                                             \
-		r2 = (r2 - (k)[2] - (r1 & r0) - (~r1 & r3)) & 0xffff;          \
-		r1 = ROR16(r1, 2);                                             \
-		r1 = (r1 - (k)[1] - (r0 & r3) - (~r0 & r2)) & 0xffff;          \
-		r0 = ROR16(r0, 1);                                             \
-		r0 = (r0 - (k)[0] - (r3 & r2) - (~r3 & r1)) & 0xffff;          \
+/* Section 4.1 / 4.2: the inverse steps in reverse order. */
+#define RMIX(k)                                                        \
+	do {                                                           \
+		r3 = ROR16(r3, 5);                                     \
+		r3 = (uint16_t)(r3 - (k)[3] - SEL(r2, r1, r0));        \
+		r2 = ROR16(r2, 3);                                     \
+		r2 = (uint16_t)(r2 - (k)[2] - SEL(r1, r0, r3));        \
+		r1 = ROR16(r1, 2);                                     \
+		r1 = (uint16_t)(r1 - (k)[1] - SEL(r0, r3, r2));        \
+		r0 = ROR16(r0, 1);                                     \
+		r0 = (uint16_t)(r0 - (k)[0] - SEL(r3, r2, r1));        \
 	} while (0)
 
-#define RMASH(k)                                                               \
-	do {                                                                   \
-		r3 = (r3 - (k)[r2 & 63]) & 0xffff;                             \
-		r2 = (r2 - (k)[r1 & 63]) & 0xffff;                             \
-		r1 = (r1 - (k)[r0 & 63]) & 0xffff;                             \
-		r0 = (r0 - (k)[r3 & 63]) & 0xffff;                             \
+#define RMASH(k)                                                       \
+	do {                                                           \
+		r3 = (uint16_t)(r3 - (k)[r2 & 63]);                    \
+		r2 = (uint16_t)(r2 - (k)[r1 & 63]);                    \
+		r1 = (uint16_t)(r1 - (k)[r0 & 63]);                    \
+		r0 = (uint16_t)(r0 - (k)[r3 & 63]);                    \
 	} while (0)
 
-/* Block as two little-endian 32-bit words: w[0] = R1:R0, w[1] = R3:R2. */
-static inline void enc_words(const uint16_t *k, uint32_t *w)
-{
-	uint32_t r0 = w[0] & 0xffff, r1 = w[0] >> 16, r2 = w[1] & 0xffff, r3 = w[1] >> 16;
+/* RFC 2268 section 3.3: 5 MIX, MASH, 6 MIX, MASH, 5 MIX */
+#define ENC_BLOCK(k)                                                   \
+	do {                                                           \
+		MIX(k);                                                \
+		MIX(k + 4);                                            \
+		MIX(k + 8);                                            \
+		MIX(k + 12);                                           \
+		MIX(k + 16);                                           \
+		MASH(k);                                               \
+		MIX(k + 20);                                           \
+		MIX(k + 24);                                           \
+		MIX(k + 28);                                           \
+		MIX(k + 32);                                           \
+		MIX(k + 36);                                           \
+		MIX(k + 40);                                           \
+		MASH(k);                                               \
+		MIX(k + 44);                                           \
+		MIX(k + 48);                                           \
+		MIX(k + 52);                                           \
+		MIX(k + 56);                                           \
+		MIX(k + 60);                                           \
+	} while (0)
 
-	/* RFC 2268 section 3.3: 5 MIX, MASH, 6 MIX, MASH, 5 MIX */
-	MIX(k);
-	MIX(k + 4);
-	MIX(k + 8);
-	MIX(k + 12);
-	MIX(k + 16);
-	MASH(k);
-	MIX(k + 20);
-	MIX(k + 24);
-	MIX(k + 28);
-	MIX(k + 32);
-	MIX(k + 36);
-	MIX(k + 40);
-	MASH(k);
-	MIX(k + 44);
-	MIX(k + 48);
-	MIX(k + 52);
-	MIX(k + 56);
-	MIX(k + 60);
-	w[0] = r0 | r1 << 16;
-	w[1] = r2 | r3 << 16;
-}
+/* RFC 2268 section 4.3 */
+#define DEC_BLOCK(k)                                                   \
+	do {                                                           \
+		RMIX(k + 60);                                          \
+		RMIX(k + 56);                                          \
+		RMIX(k + 52);                                          \
+		RMIX(k + 48);                                          \
+		RMIX(k + 44);                                          \
+		RMASH(k);                                              \
+		RMIX(k + 40);                                          \
+		RMIX(k + 36);                                          \
+		RMIX(k + 32);                                          \
+		RMIX(k + 28);                                          \
+		RMIX(k + 24);                                          \
+		RMIX(k + 20);                                          \
+		RMASH(k);                                              \
+		RMIX(k + 16);                                          \
+		RMIX(k + 12);                                          \
+		RMIX(k + 8);                                           \
+		RMIX(k + 4);                                           \
+		RMIX(k);                                               \
+	} while (0)
 
-static inline void dec_words(const uint16_t *k, uint32_t *w)
-{
-	uint32_t r0 = w[0] & 0xffff, r1 = w[0] >> 16, r2 = w[1] & 0xffff, r3 = w[1] >> 16;
-
-	/* RFC 2268 section 4.3 */
-	RMIX(k + 60);
-	RMIX(k + 56);
-	RMIX(k + 52);
-	RMIX(k + 48);
-	RMIX(k + 44);
-	RMASH(k);
-	RMIX(k + 40);
-	RMIX(k + 36);
-	RMIX(k + 32);
-	RMIX(k + 28);
-	RMIX(k + 24);
-	RMIX(k + 20);
-	RMASH(k);
-	RMIX(k + 16);
-	RMIX(k + 12);
-	RMIX(k + 8);
-	RMIX(k + 4);
-	RMIX(k);
-	w[0] = r0 | r1 << 16;
-	w[1] = r2 | r3 << 16;
-}
+/* The block is four little-endian 16-bit words R[0..3]. */
+#define LD16(p) ((uint16_t)((p)[0] | (p)[1] << 8))
+#define ST16(p, v)                                                     \
+	do {                                                           \
+		(p)[0] = (uint8_t)(v);                                 \
+		(p)[1] = (uint8_t)((v) >> 8);                          \
+	} while (0)
 
 void ember_rc2_ecb_encrypt(const ember_rc2_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint32_t w[2];
+	const uint16_t *k = c->k;
 
-	while (nblocks--) {
-		w[0] = ember_ld32le(in);
-		w[1] = ember_ld32le(in + 4);
-		enc_words(c->k, w);
-		ember_st32le(out, w[0]);
-		ember_st32le(out + 4, w[1]);
-		in += 8;
-		out += 8;
+	for (; nblocks > 0; nblocks--, in += 8, out += 8) {
+		uint16_t r0 = LD16(in), r1 = LD16(in + 2), r2 = LD16(in + 4), r3 = LD16(in + 6);
+		ENC_BLOCK(k);
+		ST16(out, r0);
+		ST16(out + 2, r1);
+		ST16(out + 4, r2);
+		ST16(out + 6, r3);
 	}
 }
 
 void ember_rc2_ecb_decrypt(const ember_rc2_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint32_t w[2];
+	const uint16_t *k = c->k;
 
-	while (nblocks--) {
-		w[0] = ember_ld32le(in);
-		w[1] = ember_ld32le(in + 4);
-		dec_words(c->k, w);
-		ember_st32le(out, w[0]);
-		ember_st32le(out + 4, w[1]);
-		in += 8;
-		out += 8;
+	for (; nblocks > 0; nblocks--, in += 8, out += 8) {
+		uint16_t r0 = LD16(in), r1 = LD16(in + 2), r2 = LD16(in + 4), r3 = LD16(in + 6);
+		DEC_BLOCK(k);
+		ST16(out, r0);
+		ST16(out + 2, r1);
+		ST16(out + 4, r2);
+		ST16(out + 6, r3);
 	}
 }
 
 void ember_rc2_cbc_encrypt(const ember_rc2_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint32_t w[2];
+	const uint16_t *k = c->k;
+	uint16_t r0 = LD16(iv), r1 = LD16(iv + 2), r2 = LD16(iv + 4), r3 = LD16(iv + 6);
 
-	w[0] = ember_ld32le(iv);
-	w[1] = ember_ld32le(iv + 4);
-	while (nblocks--) {
-		w[0] ^= ember_ld32le(in);
-		w[1] ^= ember_ld32le(in + 4);
-		enc_words(c->k, w);
-		ember_st32le(out, w[0]);
-		ember_st32le(out + 4, w[1]);
-		in += 8;
-		out += 8;
+	for (; nblocks > 0; nblocks--, in += 8, out += 8) {
+		r0 ^= LD16(in);
+		r1 ^= LD16(in + 2);
+		r2 ^= LD16(in + 4);
+		r3 ^= LD16(in + 6);
+		ENC_BLOCK(k);
+		ST16(out, r0);
+		ST16(out + 2, r1);
+		ST16(out + 4, r2);
+		ST16(out + 6, r3);
 	}
-	ember_st32le(iv, w[0]);
-	ember_st32le(iv + 4, w[1]);
+	ST16(iv, r0);
+	ST16(iv + 2, r1);
+	ST16(iv + 4, r2);
+	ST16(iv + 6, r3);
 }
 
 void ember_rc2_cbc_decrypt(const ember_rc2_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint32_t v0 = ember_ld32le(iv), v1 = ember_ld32le(iv + 4), w[2], x0, x1;
+	const uint16_t *k = c->k;
+	uint16_t v0 = LD16(iv), v1 = LD16(iv + 2), v2 = LD16(iv + 4), v3 = LD16(iv + 6);
 
-	while (nblocks--) {
-		x0 = ember_ld32le(in);
-		x1 = ember_ld32le(in + 4);
-		w[0] = x0;
-		w[1] = x1;
-		dec_words(c->k, w);
-		ember_st32le(out, w[0] ^ v0);
-		ember_st32le(out + 4, w[1] ^ v1);
+	for (; nblocks > 0; nblocks--, in += 8, out += 8) {
+		/* the ciphertext is read before |out| (which may be |in|) is written */
+		uint16_t x0 = LD16(in), x1 = LD16(in + 2), x2 = LD16(in + 4), x3 = LD16(in + 6);
+		uint16_t r0 = x0, r1 = x1, r2 = x2, r3 = x3;
+		DEC_BLOCK(k);
+		ST16(out, r0 ^ v0);
+		ST16(out + 2, r1 ^ v1);
+		ST16(out + 4, r2 ^ v2);
+		ST16(out + 6, r3 ^ v3);
 		v0 = x0;
 		v1 = x1;
-		in += 8;
-		out += 8;
+		v2 = x2;
+		v3 = x3;
 	}
-	ember_st32le(iv, v0);
-	ember_st32le(iv + 4, v1);
+	ST16(iv, v0);
+	ST16(iv + 2, v1);
+	ST16(iv + 4, v2);
+	ST16(iv + 6, v3);
 }
 
 void ember_rc2_clear(ember_rc2_ctx *c)
