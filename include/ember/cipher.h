@@ -202,8 +202,8 @@ void ember_rc5_clear(ember_rc5_ctx *c);
  */
 #define EMBER_CAMELLIA_BLOCK_LEN 16
 typedef struct ember_camellia_ctx {
-	uint32_t ek[68], dk[68];
-	int grand; /* 6-round groups: 3 (128-bit key) or 4 */
+	uint32_t ek[68], dk[68]; /* subkeys in order of use, (high, low) pairs */
+	int grand;               /* 6-round groups: 3 (128-bit key) or 4 */
 } ember_camellia_ctx;
 int ember_camellia_set_key(ember_camellia_ctx *c, const uint8_t *key, size_t key_len);
 void ember_camellia_ecb_encrypt(const ember_camellia_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
