@@ -208,6 +208,12 @@ static int parse(struct opts *o, int argc, char **argv)
 			return tool_error("enc", "%s: password-based keys are not supported; use -K and -iv", a);
 		} else if (strcmp(a, "-a") == 0 || strcmp(a, "-base64") == 0 || strcmp(a, "-A") == 0) {
 			return tool_error("enc", "%s: base64 is not supported; pipe through base64(1)", a);
+		} else if (strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0) {
+			printf("usage: ember enc -<cipher> -K <hex> [-iv <hex>] [-e | -d] [-nopad] [-in file] [-out file]\n"
+			       "                [-p | -P] [-impl tag] [-cipher name]\n"
+			       "       ember enc -list     (the ciphers of this build)\n"
+			       "Raw keys only, as 'openssl enc -K -iv'; PKCS#7 padding unless -nopad.\n");
+			return -1;
 		} else if (strcmp(a, "-list") == 0 || strcmp(a, "-ciphers") == 0) {
 			list_ciphers();
 			return -1;
