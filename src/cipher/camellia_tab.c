@@ -5,9 +5,9 @@
  * of (data XOR round key), like table-driven AES, so cache timing can leak
  * the key. Tagged "tab", flags 0. Use it only where that is acceptable.
  *
- * Speed: each F function is eight lookups into combined S-box/P-layer
- * tables (the "SP" tables of the reference implementation suggested in
- * RFC 3713 section 2.4 / the NTT code), derived as follows. Write the F
+ * Speed: each F function is eight lookups into tables that combine the
+ * S-boxes with the P layer (RFC 3713 sections 2.4.4 and 2.4.1; the same
+ * idea as the "SP" tables of NTT's code), derived as follows. Write the F
  * input as bytes t1..t8 (t1 the most significant of the left word). With
  * SPabcd[x] = the S-box output of x placed in the bytes marked non-zero,
  * the left four bytes contribute U to the left output word and
@@ -219,19 +219,6 @@ static const uint32_t SIGMA[12] = {
 	0x54ff53a5, 0xf1d36f1c, 0x10e527fa, 0xde682d1d, 0xb05688c2, 0xb3e6c1fd
 };
 
-/* (yl, yr) ^= F((xl, xr), (kl, kr)), RFC 3713 section 2.4.1 */
-#define CAM_F(xl, xr, kl, kr, yl, yr)                                                  \
-	do {                                                                           \
-		uint32_t il_ = (xl) ^ (kl), ir_ = (xr) ^ (kr), u_, v_;                 \
-		u_ = SP1110[il_ >> 24] ^ SP0222[(il_ >> 16) & 0xff] ^                 \
-		     SP3033[(il_ >> 8) & 0xff] ^ SP4404[il_ & 0xff];                  \
-		v_ = SP0222[ir_ >> 24] ^ SP3033[(ir_ >> 16) & 0xff] ^                 \
-		     SP4404[(ir_ >> 8) & 0xff] ^ SP1110[ir_ & 0xff];                  \
-		v_ ^= u_;                                                              \
-		(yl) ^= v_;                                                            \
-		(yr) ^= v_ ^ ember_rotr32(u_, 8);                                      \
-	} while (0)
-
 /* The U ^ V and U of the F function for an already keyed input (il, ir). */
 #define CAM_UV(il, ir, u, v)                                                           \
 	do {                                                                           \
@@ -240,6 +227,15 @@ static const uint32_t SIGMA[12] = {
 		v = SP0222[(ir) >> 24] ^ SP3033[((ir) >> 16) & 0xff] ^                 \
 		    SP4404[((ir) >> 8) & 0xff] ^ SP1110[(ir) & 0xff];                  \
 		v ^= u;                                                                \
+	} while (0)
+
+/* (yl, yr) ^= F((xl, xr), (kl, kr)), RFC 3713 section 2.4.1 */
+#define CAM_F(xl, xr, kl, kr, yl, yr)                                                  \
+	do {                                                                           \
+		uint32_t il_ = (xl) ^ (kl), ir_ = (xr) ^ (kr), u_, v_;                 \
+		CAM_UV(il_, ir_, u_, v_);                                              \
+		(yl) ^= v_;                                                            \
+		(yr) ^= v_ ^ ember_rotr32(u_, 8);                                      \
 	} while (0)
 
 /* 128-bit value (4 words, big-endian word order) rotated left by n, 0 <= n < 128. */
