@@ -19,6 +19,7 @@ static const struct command {
 	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
 	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
 	{ "dgst", cmd_dgst, "message digest or HMAC of files or stdin, as openssl dgst" },
+	{ "enc", cmd_enc, "encrypt/decrypt with a raw key: -<cipher> -K hex -iv hex [-d] [-nopad] [-in f] [-out f]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -12,6 +12,7 @@ int cmd_speed(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_dgst(int argc, char **argv);
+int cmd_enc(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)

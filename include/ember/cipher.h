@@ -213,6 +213,100 @@ void ember_cast5_cbc_encrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *o
 void ember_cast5_cbc_decrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
     size_t nblocks);
 void ember_cast5_clear(ember_cast5_ctx *c);
+/* ---- IDEA, RC2, RC5, Camellia, RC4 ----
+ *
+ * Common shape: ember_<algo>_set_key returns 0 or EMBER_EKEYLEN (or
+ * EMBER_ERANGE for a bad parameter); the ECB calls take whole blocks and
+ * may work in place; the CBC calls update |iv| (one block) so that a
+ * message can be processed in several calls; ember_<algo>_clear wipes.
+ * No padding here: see ember_pkcs7_pad/unpad.
+ */
+
+/*
+ * IDEA (Lai and Massey), 64-bit block, 128-bit key. idea_ref.c multiplies
+ * modulo 2^16+1 without branches or tables: constant-time where the CPU's
+ * 32-bit multiply is (all the targets Ember supports).
+ */
+#define EMBER_IDEA_BLOCK_LEN 8
+#define EMBER_IDEA_KEY_LEN 16
+typedef struct ember_idea_ctx {
+	uint16_t ek[52], dk[52];
+} ember_idea_ctx;
+int ember_idea_set_key(ember_idea_ctx *c, const uint8_t *key, size_t key_len);
+void ember_idea_ecb_encrypt(const ember_idea_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_idea_ecb_decrypt(const ember_idea_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_idea_cbc_encrypt(const ember_idea_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_idea_cbc_decrypt(const ember_idea_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_idea_clear(ember_idea_ctx *c);
+
+/*
+ * RC2 (RFC 2268), 64-bit block, key 1..128 bytes. |effective_bits| is the
+ * RFC's T1 (1..1024), independent of the key length; 0 means key_len * 8
+ * (what openssl's rc2-cbc uses for a 16-byte key: 128). Not constant-time
+ * (key expansion through PITABLE, and the MASH step indexes the key
+ * schedule with data).
+ */
+#define EMBER_RC2_BLOCK_LEN 8
+typedef struct ember_rc2_ctx {
+	uint16_t k[64];
+} ember_rc2_ctx;
+int ember_rc2_set_key(ember_rc2_ctx *c, const uint8_t *key, size_t key_len, unsigned effective_bits);
+void ember_rc2_ecb_encrypt(const ember_rc2_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc2_ecb_decrypt(const ember_rc2_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc2_cbc_encrypt(const ember_rc2_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc2_cbc_decrypt(const ember_rc2_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc2_clear(ember_rc2_ctx *c);
+
+/*
+ * RC5-32 (Rivest, RFC 2040): 32-bit words, 64-bit block, key 0..255 bytes,
+ * |rounds| 1..255 (0 means 12, openssl's rc5-cbc default). Rotations by
+ * data-dependent amounts: constant-time only where variable rotates and
+ * shifts are (true of every CPU Ember targets; not of some
+ * microcontrollers without a barrel shifter).
+ */
+#define EMBER_RC5_BLOCK_LEN 8
+#define EMBER_RC5_MAX_ROUNDS 255
+typedef struct ember_rc5_ctx {
+	uint32_t s[2 * EMBER_RC5_MAX_ROUNDS + 2];
+	unsigned rounds;
+} ember_rc5_ctx;
+int ember_rc5_set_key(ember_rc5_ctx *c, const uint8_t *key, size_t key_len, unsigned rounds);
+void ember_rc5_ecb_encrypt(const ember_rc5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc5_ecb_decrypt(const ember_rc5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc5_cbc_encrypt(const ember_rc5_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc5_cbc_decrypt(const ember_rc5_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_rc5_clear(ember_rc5_ctx *c);
+
+/*
+ * Camellia (RFC 3713), 128-bit block, 16/24/32-byte keys. camellia_tab.c
+ * is table-driven: NOT constant-time.
+ */
+#define EMBER_CAMELLIA_BLOCK_LEN 16
+typedef struct ember_camellia_ctx {
+	uint32_t ek[68], dk[68]; /* subkeys in order of use, (high, low) pairs */
+	int grand;               /* 6-round groups: 3 (128-bit key) or 4 */
+} ember_camellia_ctx;
+int ember_camellia_set_key(ember_camellia_ctx *c, const uint8_t *key, size_t key_len);
+void ember_camellia_ecb_encrypt(const ember_camellia_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_camellia_ecb_decrypt(const ember_camellia_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_camellia_cbc_encrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_camellia_clear(ember_camellia_ctx *c);
+
+/*
+ * RC4 (ARCFOUR) stream cipher, key 1..256 bytes. Broken (RFC 7465) and
+ * not constant-time; for compatibility only. ember_rc4_crypt XORs the
+ * keystream into |len| bytes (in place allowed), continuing across calls.
+ */
+typedef struct ember_rc4_ctx {
+	uint32_t s[256];
+	uint32_t x, y;
+} ember_rc4_ctx;
+int ember_rc4_set_key(ember_rc4_ctx *c, const uint8_t *key, size_t key_len);
+void ember_rc4_crypt(ember_rc4_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+void ember_rc4_clear(ember_rc4_ctx *c);
 
 #ifdef __cplusplus
 }

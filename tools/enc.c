@@ -1,0 +1,391 @@
+/*
+ * enc.c - `ember enc`: encrypt or decrypt with a raw key and IV, compatible
+ * with `openssl enc -<cipher> -K <hex> -iv <hex>` (same names, same
+ * PKCS#7 padding, same bytes out). Password-based keys (-k, -pass, salt)
+ * are deliberately not offered.
+ *
+ * Where openssl is lenient Ember refuses: a -K or -iv of the wrong length
+ * (openssl pads or truncates with a warning), a CBC cipher without -iv.
+ * Every error is one line on stderr and a non-zero exit; with -out the
+ * output goes to a temporary file next to the target, renamed into place
+ * only when everything succeeded, removed otherwise.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ember/cipher.h"
+#include "tool.h"
+
+#define CHUNK 65536
+
+/* Strict hex (even length, [0-9a-fA-F]) into |out|; returns the length or -1. */
+static long parse_hex(const char *s, uint8_t *out, size_t max)
+{
+	size_t n = strlen(s), i;
+
+	if (n % 2 != 0 || n / 2 > max)
+		return -1;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		unsigned v;
+		if (c >= '0' && c <= '9')
+			v = (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v = (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+		if (i % 2 == 0)
+			out[i / 2] = (uint8_t)(v << 4);
+		else
+			out[i / 2] |= (uint8_t)v;
+	}
+	return (long)(n / 2);
+}
+
+static int is_block_mode(int mode)
+{
+	return mode == EMBER_MODE_ECB || mode == EMBER_MODE_CBC;
+}
+
+static void list_ciphers(void)
+{
+	size_t i, col = 0;
+
+	printf("Supported ciphers:\n");
+	for (i = 0; i < ember_cipher_spec_count(); i++) {
+		const ember_cipher_spec *s = ember_cipher_spec_at(i);
+		if (ember_block_find(s->alg, NULL) == NULL)
+			continue;
+		if (col % 3 == 2)
+			printf("-%s\n", s->name);
+		else
+			printf("-%-24s ", s->name);
+		col++;
+	}
+	if (col % 3 != 0)
+		printf("\n");
+}
+
+static void print_hex_line(const char *label, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	printf("%s", label);
+	for (i = 0; i < n; i++)
+		printf("%02X", p[i]);
+	printf("\n");
+}
+
+/* The output: stdout, or a temporary file renamed to |path| at the end. */
+struct sink {
+	FILE *f;
+	const char *path;
+	char tmp[4096];
+};
+
+static int sink_open(struct sink *o, const char *path)
+{
+	mode_t mask;
+	int fd;
+
+	o->path = path;
+	o->tmp[0] = 0;
+	if (path == NULL) {
+		o->f = stdout;
+		return 0;
+	}
+	if (snprintf(o->tmp, sizeof(o->tmp), "%s.emberXXXXXX", path) >= (int)sizeof(o->tmp))
+		return tool_error("enc", "output path too long: '%s'", path);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+		o->tmp[0] = 0;
+		return tool_error("enc", "cannot create a file next to '%s': %s", path, strerror(e));
+	}
+	/* mkstemp makes 0600; give the file the mode a plain create would have */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) {
+		/* not fatal: the file stays private */
+	}
+	o->f = fdopen(fd, "wb");
+	if (o->f == NULL) {
+		close(fd);
+		unlink(o->tmp);
+		o->tmp[0] = 0;
+		return tool_error("enc", "cannot open '%s'", o->tmp);
+	}
+	return 0;
+}
+
+static int sink_write(struct sink *o, const uint8_t *p, size_t n)
+{
+	if (n != 0 && fwrite(p, 1, n, o->f) != n)
+		return tool_error("enc", "write error on '%s': %s", o->path ? o->path : "stdout", strerror(errno));
+	return 0;
+}
+
+/* Finishes (ok != 0) or abandons the output. Returns 0 or an exit status. */
+static int sink_close(struct sink *o, int ok)
+{
+	int status = 0;
+
+	if (o->f == NULL)
+		return 0;
+	if (o->path == NULL) {
+		if (fflush(stdout) != 0 && ok)
+			status = tool_error("enc", "write error on stdout: %s", strerror(errno));
+		o->f = NULL;
+		return status;
+	}
+	if (fclose(o->f) != 0 && ok) {
+		status = tool_error("enc", "write error on '%s': %s", o->path, strerror(errno));
+		ok = 0;
+	}
+	o->f = NULL;
+	if (ok && rename(o->tmp, o->path) != 0) {
+		status = tool_error("enc", "cannot rename to '%s': %s", o->path, strerror(errno));
+		ok = 0;
+	}
+	if (!ok)
+		unlink(o->tmp);
+	o->tmp[0] = 0;
+	return status;
+}
+
+struct opts {
+	const ember_cipher_spec *spec;
+	const char *impl, *in, *out, *key_hex, *iv_hex;
+	int decrypt, nopad, print, print_only;
+};
+
+static int parse(struct opts *o, int argc, char **argv)
+{
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *need = NULL;
+
+		if (strcmp(a, "-e") == 0) {
+			o->decrypt = 0;
+		} else if (strcmp(a, "-d") == 0) {
+			o->decrypt = 1;
+		} else if (strcmp(a, "-nopad") == 0) {
+			o->nopad = 1;
+		} else if (strcmp(a, "-nosalt") == 0) {
+			/* no salt is ever used with a raw key: accepted for openssl scripts */
+		} else if (strcmp(a, "-p") == 0) {
+			o->print = 1;
+		} else if (strcmp(a, "-P") == 0) {
+			o->print_only = 1;
+		} else if (strcmp(a, "-K") == 0 || strcmp(a, "-iv") == 0 || strcmp(a, "-in") == 0 ||
+		           strcmp(a, "-out") == 0 || strcmp(a, "-impl") == 0 || strcmp(a, "-cipher") == 0) {
+			if (i + 1 >= argc)
+				return tool_error("enc", "%s needs a value", a);
+			need = argv[++i];
+			if (strcmp(a, "-K") == 0)
+				o->key_hex = need;
+			else if (strcmp(a, "-iv") == 0)
+				o->iv_hex = need;
+			else if (strcmp(a, "-in") == 0)
+				o->in = need;
+			else if (strcmp(a, "-out") == 0)
+				o->out = need;
+			else if (strcmp(a, "-impl") == 0)
+				o->impl = need;
+			else if ((o->spec = ember_cipher_spec_find(need)) == NULL)
+				return tool_error("enc", "unknown cipher '%s' (try 'ember enc -list')", need);
+		} else if (strcmp(a, "-k") == 0 || strcmp(a, "-kfile") == 0 || strcmp(a, "-pass") == 0 ||
+		           strcmp(a, "-pbkdf2") == 0 || strcmp(a, "-iter") == 0 || strcmp(a, "-md") == 0 ||
+		           strcmp(a, "-S") == 0 || strcmp(a, "-salt") == 0) {
+			return tool_error("enc", "%s: password-based keys are not supported; use -K and -iv", a);
+		} else if (strcmp(a, "-a") == 0 || strcmp(a, "-base64") == 0 || strcmp(a, "-A") == 0) {
+			return tool_error("enc", "%s: base64 is not supported; pipe through base64(1)", a);
+		} else if (strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0) {
+			printf("usage: ember enc -<cipher> -K <hex> [-iv <hex>] [-e | -d] [-nopad] [-in file] [-out file]\n"
+			       "                [-p | -P] [-impl tag] [-cipher name]\n"
+			       "       ember enc -list     (the ciphers of this build)\n"
+			       "Raw keys only, as 'openssl enc -K -iv'; PKCS#7 padding unless -nopad.\n");
+			return -1;
+		} else if (strcmp(a, "-list") == 0 || strcmp(a, "-ciphers") == 0) {
+			list_ciphers();
+			return -1;
+		} else if (a[0] == '-' && a[1] != 0 && ember_cipher_spec_find(a + 1) != NULL) {
+			o->spec = ember_cipher_spec_find(a + 1);
+		} else {
+			return tool_error("enc", "unknown option or cipher '%s' (try 'ember enc -list')", a);
+		}
+	}
+	return 0;
+}
+
+/* Reads up to |n| bytes (fewer only at end of input); -1 on a read error. */
+static long read_full(FILE *f, uint8_t *p, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		size_t r = fread(p + got, 1, n - got, f);
+		if (r == 0)
+			break;
+		got += r;
+	}
+	return ferror(f) ? -1 : (long)got;
+}
+
+/*
+ * The data pass. Encryption with padding keeps the partial last block for
+ * the end; decryption with padding keeps the last whole block (padding is
+ * only known at end of input).
+ */
+static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink *out)
+{
+	static uint8_t buf[CHUNK + 2 * EMBER_MAX_BLOCK_LEN];
+	const ember_block_desc *d = c->desc;
+	size_t bl = d->block_len, held = 0, total = 0;
+	int padded = is_block_mode(o->spec->mode) && !o->nopad;
+	int blocky = is_block_mode(o->spec->mode);
+	int err;
+
+	for (;;) {
+		long r = read_full(in, buf + held, CHUNK);
+		size_t avail, now;
+
+		if (r < 0)
+			return tool_error("enc", "read error on '%s': %s", o->in ? o->in : "stdin", strerror(errno));
+		total += (size_t)r;
+		avail = held + (size_t)r;
+		if (r == 0)
+			break;
+		if (!blocky) {
+			now = avail;
+		} else {
+			now = avail - avail % bl;
+			/* keep the last whole block back when decrypting padded data */
+			if (padded && o->decrypt && now == avail && now >= bl)
+				now -= bl;
+		}
+		if ((err = ember_cipher_update(c, buf, buf, now)) != 0)
+			return tool_error("enc", "%s", ember_strerror(err));
+		if ((err = sink_write(out, buf, now)) != 0)
+			return err;
+		held = avail - now;
+		memmove(buf, buf + now, held);
+	}
+	if (!blocky)
+		return 0;
+	if (padded && !o->decrypt) {
+		size_t n;
+		ember_pkcs7_pad(buf, &n, buf, held, bl);
+		ember_cipher_update(c, buf, buf, n);
+		return sink_write(out, buf, n);
+	}
+	if (held % bl != 0 || (padded && held == 0))
+		return tool_error("enc", "%s: input length %lu is not a %s of the %lu-byte block%s",
+		    o->decrypt ? "truncated ciphertext" : "-nopad", (unsigned long)total,
+		    padded ? "non-zero multiple" : "multiple", (unsigned long)bl,
+		    o->decrypt ? "" : " (drop -nopad to pad)");
+	if ((err = ember_cipher_update(c, buf, buf, held)) != 0)
+		return tool_error("enc", "%s", ember_strerror(err));
+	if (padded) {
+		size_t n;
+		if (ember_pkcs7_unpad(&n, buf, held, bl) != 0)
+			return tool_error("enc", "bad decrypt: padding check failed (wrong key or IV, or corrupt data)");
+		held = n;
+	}
+	return sink_write(out, buf, held);
+}
+
+int cmd_enc(int argc, char **argv)
+{
+	struct opts o;
+	uint8_t key[EMBER_MAX_KEY_LEN], iv[EMBER_MAX_BLOCK_LEN];
+	const ember_block_desc *d;
+	ember_cipher_ctx c;
+	struct sink out;
+	FILE *in = stdin;
+	long key_len, iv_len = 0;
+	int status, ok;
+	int needs_iv;
+
+	status = parse(&o, argc, argv);
+	if (status != 0)
+		return status < 0 ? 0 : status;
+	if (o.spec == NULL)
+		return tool_error("enc", "no cipher given (e.g. -aes-128-cbc; 'ember enc -list' lists them)");
+	d = ember_block_find(o.spec->alg, o.impl);
+	if (d == NULL && o.impl != NULL)
+		return tool_error("enc", "%s: implementation '%s' is not in this build or not supported by this CPU",
+		    o.spec->name, o.impl);
+	if (d == NULL)
+		return tool_error("enc", "%s: not available in this build", o.spec->name);
+	if (o.key_hex == NULL)
+		return tool_error("enc", "no key: give -K <hex> (%lu bytes for %s); password-based keys are not supported",
+		    (unsigned long)o.spec->key_len, o.spec->name);
+	key_len = parse_hex(o.key_hex, key, sizeof(key));
+	if (key_len < 0) {
+		ember_wipe(key, sizeof(key));
+		return tool_error("enc", "-K: not a valid hex string (even number of 0-9a-f digits, at most %u bytes)",
+		    (unsigned)EMBER_MAX_KEY_LEN);
+	}
+	if ((size_t)key_len != o.spec->key_len) {
+		ember_wipe(key, sizeof(key));
+		return tool_error("enc", "-K: key is %ld bytes, %s needs exactly %lu (%lu hex digits)", key_len,
+		    o.spec->name, (unsigned long)o.spec->key_len, (unsigned long)o.spec->key_len * 2);
+	}
+	needs_iv = o.spec->mode == EMBER_MODE_CBC || o.spec->mode == EMBER_MODE_CTR;
+	if (o.iv_hex != NULL) {
+		iv_len = parse_hex(o.iv_hex, iv, sizeof(iv));
+		if (iv_len < 0) {
+			ember_wipe(key, sizeof(key));
+			return tool_error("enc", "-iv: not a valid hex string (even number of 0-9a-f digits, at most %u bytes)",
+			    (unsigned)EMBER_MAX_BLOCK_LEN);
+		}
+		if (needs_iv && (size_t)iv_len != d->block_len) {
+			ember_wipe(key, sizeof(key));
+			return tool_error("enc", "-iv: IV is %ld bytes, %s needs exactly %lu (%lu hex digits)", iv_len,
+			    o.spec->name, (unsigned long)d->block_len, (unsigned long)d->block_len * 2);
+		}
+		if (!needs_iv)
+			fprintf(stderr, "ember enc: warning: iv not used by this cipher\n");
+	} else if (needs_iv) {
+		ember_wipe(key, sizeof(key));
+		return tool_error("enc", "%s needs an IV: give -iv <hex> (%lu bytes)", o.spec->name,
+		    (unsigned long)d->block_len);
+	}
+	if (o.print || o.print_only) {
+		print_hex_line("key=", key, (size_t)key_len);
+		if (needs_iv)
+			print_hex_line("iv =", iv, (size_t)iv_len);
+		if (o.print_only) {
+			ember_wipe(key, sizeof(key));
+			return 0;
+		}
+	}
+	status = ember_cipher_init(&c, d, o.spec->mode, key, (size_t)key_len, o.spec->param, iv, o.decrypt);
+	ember_wipe(key, sizeof(key));
+	if (status != 0)
+		return tool_error("enc", "%s: cannot set the key: %s", o.spec->name, ember_strerror(status));
+	if (o.in != NULL && (in = fopen(o.in, "rb")) == NULL) {
+		ember_cipher_clear(&c);
+		return tool_error("enc", "cannot open '%s': %s", o.in, strerror(errno));
+	}
+	status = sink_open(&out, o.out);
+	if (status == 0) {
+		status = run(&o, &c, in, &out);
+		ok = status == 0;
+		if (sink_close(&out, ok) != 0 && status == 0)
+			status = 1;
+	}
+	ember_cipher_clear(&c);
+	if (in != stdin)
+		fclose(in);
+	return status;
+}
