@@ -120,10 +120,10 @@ extern const ember_block_desc ember_bf_tab_desc;
 extern const ember_block_desc ember_cast5_tab_desc;
 /* IDEA, RC2, RC5, Camellia, RC4 */
 extern const ember_block_desc ember_idea_ref_desc;
-extern const ember_block_desc ember_rc2_ref_desc;
+extern const ember_block_desc ember_rc2_tab_desc;
 extern const ember_block_desc ember_rc5_ref_desc;
 extern const ember_block_desc ember_camellia_tab_desc;
-extern const ember_block_desc ember_rc4_ref_desc;
+extern const ember_block_desc ember_rc4_tab_desc;
 
 static const ember_block_desc *const block_table[] = {
 	/* AES */
@@ -138,10 +138,10 @@ static const ember_block_desc *const block_table[] = {
 
 	/* IDEA, RC2, RC5, Camellia, RC4 */
 	&ember_idea_ref_desc,
-	&ember_rc2_ref_desc,
+	&ember_rc2_tab_desc,
 	&ember_rc5_ref_desc,
 	&ember_camellia_tab_desc,
-	&ember_rc4_ref_desc,
+	&ember_rc4_tab_desc,
 
 	/* end of ciphers */
 	NULL

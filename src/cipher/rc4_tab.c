@@ -1,5 +1,5 @@
 /*
- * rc4_ref.c - RC4 (ARCFOUR) keystream generator, portable C.
+ * rc4_tab.c - RC4 (ARCFOUR) keystream generator, portable C.
  *
  * NOT constant-time: every step indexes the state table with secret values
  * (inherent to RC4), so the descriptor is tagged "tab" with no EMBER_IMPL_CT.
@@ -93,7 +93,7 @@ static void stream(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
 	ember_rc4_crypt(ctx, out, in, len);
 }
 
-const ember_block_desc ember_rc4_ref_desc = {
+const ember_block_desc ember_rc4_tab_desc = {
 	"rc4", "tab", 0, 1, 1, 256, sizeof(ember_rc4_ctx), NULL, set_key,
 	NULL, NULL, NULL, NULL, NULL, stream
 };

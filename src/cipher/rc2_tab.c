@@ -1,5 +1,5 @@
 /*
- * rc2_ref.c - RC2 (RFC 2268), portable C.
+ * rc2_tab.c - RC2 (RFC 2268), portable C.
  *
  * NOT constant-time, hence tag "tab" and no EMBER_IMPL_CT: the key
  * expansion looks PITABLE up with key bytes, and each MASH step (RFC 2268
@@ -268,7 +268,7 @@ static void cbc_dec(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *i
 	ember_rc2_cbc_decrypt(ctx, iv, out, in, nblocks);
 }
 
-const ember_block_desc ember_rc2_ref_desc = {
+const ember_block_desc ember_rc2_tab_desc = {
 	"rc2", "tab", 0, 8, 1, 128, sizeof(ember_rc2_ctx), NULL, set_key,
 	enc, dec, cbc_enc, cbc_dec, NULL, NULL
 };
