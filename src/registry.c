@@ -30,12 +30,14 @@ static const ember_hash_desc *const hash_table[] = {
 /* ---- block and stream ciphers ---- */
 
 /* AES */
+extern const ember_block_desc ember_aes_avx512_desc;
 extern const ember_block_desc ember_aes_x86ni_desc;
 extern const ember_block_desc ember_aes_ct_desc;
 extern const ember_block_desc ember_aes_tab_desc;
 
 static const ember_block_desc *const block_table[] = {
 	/* AES */
+	&ember_aes_avx512_desc,
 	&ember_aes_x86ni_desc,
 	&ember_aes_ct_desc,
 	&ember_aes_tab_desc,

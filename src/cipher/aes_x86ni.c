@@ -324,8 +324,8 @@ NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out
 			len = 0;
 		}
 	}
-	ember_st64be(ctr, hi);
-	ember_st64be(ctr + 8, lo);
+	/* one vector store, so that the next call's loads are forwarded from it */
+	ST(ctr, ctr_block(hi, lo));
 }
 
 static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_ecb_enc((const ember_aes_ctx *)c, out, in, n); }
