@@ -32,6 +32,7 @@ static const ember_hash_desc *const hash_table[] = {
 /* AES */
 extern const ember_block_desc ember_aes_avx512_desc;
 extern const ember_block_desc ember_aes_x86ni_desc;
+extern const ember_block_desc ember_aes_armv8_desc;
 extern const ember_block_desc ember_aes_ct_desc;
 extern const ember_block_desc ember_aes_tab_desc;
 
@@ -39,6 +40,7 @@ static const ember_block_desc *const block_table[] = {
 	/* AES */
 	&ember_aes_avx512_desc,
 	&ember_aes_x86ni_desc,
+	&ember_aes_armv8_desc,
 	&ember_aes_ct_desc,
 	&ember_aes_tab_desc,
 
