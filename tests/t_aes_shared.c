@@ -301,12 +301,14 @@ EMBER_TEST(aes_ctr_wrap)
 	uint8_t in[600], out[600], want[600], cb[16], ref_cb[16];
 
 	t_rand_bytes(in, sizeof(in));
-	for (s = 0; s < 2; s++) {
+	/* 1, 7, 8, 13, 16, 17 and 32 blocks before a wrap of the low 64 bits, then of all 128 */
+	for (s = 0; s < 14; s++) {
+		static const uint8_t before[7] = { 1, 7, 8, 13, 16, 17, 32 };
 		uint8_t start[16];
 		memset(start, 0, sizeof(start));
-		memset(start + (s ? 0 : 8), 0xff, s ? 16 : 8);
-		start[15] = 0xf3; /* 13 blocks before the wrap */
-		start[7] = s ? 0xff : 0x42;
+		memset(start + (s >= 7 ? 0 : 8), 0xff, s >= 7 ? 16 : 8);
+		start[15] = (uint8_t)(256 - before[s % 7]);
+		start[7] = s >= 7 ? 0xff : 0x42;
 		for (i = 0; i < nimpl; i++) {
 			ember_aes_ctx c;
 			size_t len = 16 * 37 + 5;

@@ -158,6 +158,7 @@ static VAES void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const 
 		ST4(out + 128, _mm512_xor_si512(b2, LD4(in + 128)));
 		ST4(out + 192, _mm512_xor_si512(b3, LD4(in + 192)));
 		lo += 16;
+		hi += lo < 16;
 		/* one vector store, so that the next loads are forwarded from it */
 		_mm_storeu_si128((__m128i *)(void *)cb,
 		    _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), _mm512_castsi512_si128(bswap)));
