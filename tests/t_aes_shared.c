@@ -48,7 +48,8 @@ static unsigned nist_file(const char *path, int cbc, const ember_block_desc **im
 
 		if (t_vec_get(&v, "KEY") == NULL)
 			continue;
-		if (t_vec_bytes(&v, "KEY", &key, &key_len) != 0 || t_vec_bytes(&v, "PLAINTEXT", &pt, &pt_len) != 0 ||
+		if (t_vec_bytes(&v, "KEY", &key, &key_len) != 0 ||
+		    t_vec_bytes(&v, "PLAINTEXT", &pt, &pt_len) != 0 ||
 		    t_vec_bytes(&v, "CIPHERTEXT", &ct, &ct_len) != 0 || pt_len != ct_len ||
 		    (cbc && (t_vec_bytes(&v, "IV", &iv, &iv_len) != 0 || iv_len != 16))) {
 			CHECK(0, "%s:%u: malformed record", path, v.line);
@@ -62,8 +63,8 @@ static unsigned nist_file(const char *path, int cbc, const ember_block_desc **im
 			const uint8_t *src = dec ? ct : pt, *want = dec ? pt : ct;
 			int err;
 
-			if (!CHECK(key_with(impl[i], &c, key, key_len) == 0, "%s:%u: %s: key refused", path, v.line,
-			        impl[i]->impl))
+			if (!CHECK(key_with(impl[i], &c, key, key_len) == 0, "%s:%u: %s: key refused", path,
+				   v.line, impl[i]->impl))
 				continue;
 			if (cbc) {
 				memcpy(ivc, iv, 16);
@@ -73,9 +74,9 @@ static unsigned nist_file(const char *path, int cbc, const ember_block_desc **im
 				err = dec ? ember_aes_ecb_decrypt(&c, out, src, pt_len)
 				          : ember_aes_ecb_encrypt(&c, out, src, pt_len);
 			}
-			CHECK(err == 0 && memcmp(out, want, pt_len) == 0, "%s:%u: aes/%s %s COUNT %s: got %s", path,
-			    v.line, impl[i]->impl, dec ? "decrypt" : "encrypt", t_vec_get(&v, "COUNT"),
-			    t_tohex(out, pt_len));
+			CHECK(err == 0 && memcmp(out, want, pt_len) == 0, "%s:%u: aes/%s %s COUNT %s: got %s",
+			      path, v.line, impl[i]->impl, dec ? "decrypt" : "encrypt",
+			      t_vec_get(&v, "COUNT"), t_tohex(out, pt_len));
 			ember_aes_clear(&c);
 		}
 	next:
@@ -151,7 +152,8 @@ EMBER_TEST(aes_wycheproof_cbc)
 		t_skip("Wycheproof AES-CBC: folder absent");
 		return;
 	}
-	snprintf(path, sizeof(path), "%s", t_path(t_shared_dir, "wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json"));
+	snprintf(path, sizeof(path), "%s",
+		 t_path(t_shared_dir, "wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json"));
 	root = tj_load(path);
 	if (!CHECK(root != NULL, "%s: cannot read", path))
 		return;
@@ -185,8 +187,8 @@ EMBER_TEST(aes_wycheproof_cbc)
 				int err;
 
 				if (iv_len != 16 || key_with(impl[i], &c, key, key_len) != 0) {
-					CHECK(!ok_expected, "%s: tcId %ld: aes/%s refused a valid key/IV", path, id,
-					    impl[i]->impl);
+					CHECK(!ok_expected, "%s: tcId %ld: aes/%s refused a valid key/IV",
+					      path, id, impl[i]->impl);
 					continue;
 				}
 				if (ok_expected) {
@@ -194,8 +196,8 @@ EMBER_TEST(aes_wycheproof_cbc)
 					memcpy(ivc, iv, 16);
 					err = ember_aes_cbc_encrypt(&c, ivc, buf, buf, n);
 					CHECK(err == 0 && n == ct_len && memcmp(buf, ct, n) == 0,
-					    "%s: tcId %ld: aes/%s encryption differs: %s", path, id, impl[i]->impl,
-					    t_tohex(buf, n));
+					      "%s: tcId %ld: aes/%s encryption differs: %s", path, id,
+					      impl[i]->impl, t_tohex(buf, n));
 				}
 				memcpy(ivc, iv, 16);
 				err = ember_aes_cbc_decrypt(&c, ivc, buf, ct, ct_len);
@@ -203,10 +205,12 @@ EMBER_TEST(aes_wycheproof_cbc)
 					err = ember_pkcs7_unpad(&n, buf, ct_len, 16);
 				if (ok_expected)
 					CHECK(err == 0 && n == msg_len && memcmp(buf, msg, n) == 0,
-					    "%s: tcId %ld: aes/%s decryption failed", path, id, impl[i]->impl);
+					      "%s: tcId %ld: aes/%s decryption failed", path, id,
+					      impl[i]->impl);
 				else
-					CHECK(err != 0, "%s: tcId %ld (%s): aes/%s accepted an invalid ciphertext",
-					    path, id, tj_str(tc, "comment"), impl[i]->impl);
+					CHECK(err != 0,
+					      "%s: tcId %ld (%s): aes/%s accepted an invalid ciphertext",
+					      path, id, tj_str(tc, "comment"), impl[i]->impl);
 				ember_aes_clear(&c);
 			}
 		next:
@@ -220,7 +224,8 @@ EMBER_TEST(aes_wycheproof_cbc)
 	tj_free(root);
 	CHECK(valid + invalid > 0, "%s: no vectors read", path);
 	if (t_phase == 1 || t_verbose)
-		t_note("aes_cbc_pkcs5_test.json: %u valid, %u invalid x %zu implementations", valid, invalid, nimpl);
+		t_note("aes_cbc_pkcs5_test.json: %u valid, %u invalid x %zu implementations", valid, invalid,
+		       nimpl);
 }
 
 EMBER_TEST(aes_rfc3686_ctr)
@@ -251,8 +256,8 @@ EMBER_TEST(aes_rfc3686_ctr)
 			if (t_vec_get(&v, "KEY") == NULL)
 				continue;
 			if (t_vec_bytes(&v, "KEY", &key, &key_len) || t_vec_bytes(&v, "IV", &iv, &iv_len) ||
-			    t_vec_bytes(&v, "PLAINTEXT", &pt, &pt_len) || t_vec_bytes(&v, "CIPHERTEXT", &ct, &ct_len) ||
-			    iv_len != 16 || pt_len != ct_len) {
+			    t_vec_bytes(&v, "PLAINTEXT", &pt, &pt_len) ||
+			    t_vec_bytes(&v, "CIPHERTEXT", &ct, &ct_len) || iv_len != 16 || pt_len != ct_len) {
 				CHECK(0, "%s:%u: malformed record", path, v.line);
 				goto next;
 			}
@@ -268,9 +273,9 @@ EMBER_TEST(aes_rfc3686_ctr)
 				for (dir2 = 0; dir2 < 2; dir2++) {
 					memcpy(cb, iv, 16);
 					ember_aes_ctr(&c, cb, out, dir2 ? ct : pt, pt_len);
-					CHECK(memcmp(out, dir2 ? pt : ct, pt_len) == 0, "%s:%u: aes/%s CTR %s: got %s",
-					    path, v.line, impl[i]->impl, dir2 ? "decrypt" : "encrypt",
-					    t_tohex(out, pt_len));
+					CHECK(memcmp(out, dir2 ? pt : ct, pt_len) == 0,
+					      "%s:%u: aes/%s CTR %s: got %s", path, v.line, impl[i]->impl,
+					      dir2 ? "decrypt" : "encrypt", t_tohex(out, pt_len));
 				}
 				ember_aes_clear(&c);
 			}
@@ -313,7 +318,8 @@ EMBER_TEST(aes_ctr_wrap)
 			ember_aes_ctx c;
 			size_t len = 16 * 37 + 5;
 
-			CHECK(key_with(impl[i], &c, key, sizeof(key)) == 0, "aes/%s: key refused", impl[i]->impl);
+			CHECK(key_with(impl[i], &c, key, sizeof(key)) == 0, "aes/%s: key refused",
+			      impl[i]->impl);
 			/* reference: ECB of successive counter values */
 			memcpy(ref_cb, start, 16);
 			for (j = 0; j < len; j += 16) {
@@ -328,9 +334,10 @@ EMBER_TEST(aes_ctr_wrap)
 			}
 			memcpy(cb, start, 16);
 			ember_aes_ctr(&c, cb, out, in, len);
-			CHECK(memcmp(out, want, len) == 0, "aes/%s: CTR across a counter wrap differs from ECB",
-			    impl[i]->impl);
-			CHECK(memcmp(cb, ref_cb, 16) == 0, "aes/%s: next counter %s", impl[i]->impl, t_tohex(cb, 16));
+			CHECK(memcmp(out, want, len) == 0,
+			      "aes/%s: CTR across a counter wrap differs from ECB", impl[i]->impl);
+			CHECK(memcmp(cb, ref_cb, 16) == 0, "aes/%s: next counter %s", impl[i]->impl,
+			      t_tohex(cb, 16));
 			ember_aes_clear(&c);
 		}
 	}
@@ -345,10 +352,11 @@ EMBER_TEST(aes_api_errors)
 	ember_aes_ctx c;
 
 	for (b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
-		CHECK(ember_aes_set_key(&c, key, bad[b]) == EMBER_EKEYLEN, "ember_aes_set_key accepts %zu bytes", bad[b]);
+		CHECK(ember_aes_set_key(&c, key, bad[b]) == EMBER_EKEYLEN,
+		      "ember_aes_set_key accepts %zu bytes", bad[b]);
 		for (i = 0; i < nimpl; i++)
-			CHECK(key_with(impl[i], &c, key, bad[b]) == EMBER_EKEYLEN, "aes/%s accepts a %zu-byte key",
-			    impl[i]->impl, bad[b]);
+			CHECK(key_with(impl[i], &c, key, bad[b]) == EMBER_EKEYLEN,
+			      "aes/%s accepts a %zu-byte key", impl[i]->impl, bad[b]);
 	}
 	CHECK(ember_aes_set_key(&c, key, 16) == 0, "ember_aes_set_key refuses 16 bytes");
 	CHECK(c.impl == impl[0], "ember_aes_set_key chose %s, not %s", c.impl ? c.impl->impl : "nothing",
@@ -373,7 +381,8 @@ EMBER_TEST(aes_api_errors)
 			if (d != NULL)
 				CHECK(err == 0 && c.impl == d, "ember_aes_%s_set_key: %d", tags[i], err);
 			else
-				CHECK(err == EMBER_ENOTSUP, "ember_aes_%s_set_key on an unsupported CPU: %d", tags[i], err);
+				CHECK(err == EMBER_ENOTSUP, "ember_aes_%s_set_key on an unsupported CPU: %d",
+				      tags[i], err);
 			ember_aes_clear(&c);
 		}
 	}

@@ -58,8 +58,8 @@ static int ossl_run(const ossl_api *o, const void *cipher, const ember_cipher_sp
 }
 
 /* Ours, through the generic layer, in random pieces (block multiples but the last for CTR). */
-static int ember_run(const ember_block_desc *d, const ember_cipher_spec *s, const uint8_t *key, const uint8_t *iv,
-    int decrypt, uint8_t *out, const uint8_t *in, size_t len)
+static int ember_run(const ember_block_desc *d, const ember_cipher_spec *s, const uint8_t *key,
+		     const uint8_t *iv, int decrypt, uint8_t *out, const uint8_t *in, size_t len)
 {
 	ember_cipher_ctx c;
 	size_t off = 0, bl = d->block_len;
@@ -95,7 +95,8 @@ EMBER_TEST(ossl_cipher)
 		int have = 0;
 
 		for (i = 0; i < ember_block_count(); i++)
-			if (strcmp(ember_block_at(i)->name, s->alg) == 0 && ember_block_supported(ember_block_at(i)))
+			if (strcmp(ember_block_at(i)->name, s->alg) == 0 &&
+			    ember_block_supported(ember_block_at(i)))
 				have = 1;
 		if (!have)
 			continue; /* not in this build, or not on this CPU */
@@ -115,41 +116,48 @@ EMBER_TEST(ossl_cipher)
 				continue;
 			for (r = 0; r < rounds; r++) {
 				uint8_t key[EMBER_MAX_KEY_LEN], iv[EMBER_MAX_BLOCK_LEN];
-				size_t len = stream ? t_rand_below(2049) : d->block_len * t_rand_below(2048 / d->block_len + 1);
-				const uint8_t *ivp = s->mode == EMBER_MODE_CBC || s->mode == EMBER_MODE_CTR ? iv : NULL;
+				size_t len = stream ? t_rand_below(2049)
+						    : d->block_len * t_rand_below(2048 / d->block_len + 1);
+				const uint8_t *ivp =
+				    s->mode == EMBER_MODE_CBC || s->mode == EMBER_MODE_CTR ? iv : NULL;
 				int e1, e2;
 
 				t_rand_bytes(key, sizeof(key));
 				t_rand_bytes(iv, sizeof(iv));
 				t_rand_bytes(pt, len);
 				if (s->mode == EMBER_MODE_CTR && (r & 3) == 1)
-					memset(iv + d->block_len / 2, 0xff, d->block_len / 2 - 1); /* carry across halves */
+					memset(iv + d->block_len / 2, 0xff,
+					       d->block_len / 2 - 1); /* carry across halves */
 				if (s->mode == EMBER_MODE_CTR && (r & 7) == 3)
 					memset(iv, 0xff, d->block_len - 1); /* wrap of the whole counter */
 				/* encrypt: ours == OpenSSL's */
 				e1 = ember_run(d, s, key, ivp, 0, a, pt, len);
 				e2 = ossl_run(o, cipher, s, key, ivp, 1, b, pt, len);
 				if (e2 != 0) {
-					CHECK(0, "%s: libcrypto refused the operation (key length %zu)", s->name, s->key_len);
+					CHECK(0, "%s: libcrypto refused the operation (key length %zu)",
+					      s->name, s->key_len);
 					break;
 				}
 				if (e1 != 0 || memcmp(a, b, len) != 0) {
 					if (fails++ < 3)
-						CHECK(0, "%s/%s: encryption differs from OpenSSL (len %zu, key %s)", s->name,
-						    d->impl, len, t_tohex(key, s->key_len));
+						CHECK(0,
+						      "%s/%s: encryption differs from OpenSSL (len %zu, key "
+						      "%s)",
+						      s->name, d->impl, len, t_tohex(key, s->key_len));
 					continue;
 				}
 				/* decrypt OpenSSL's ciphertext: ours == plaintext, OpenSSL agrees */
 				e1 = ember_run(d, s, key, ivp, !stream, a, b, len);
 				e2 = ossl_run(o, cipher, s, key, ivp, 0, b, b, len);
-				if (e1 != 0 || e2 != 0 || memcmp(a, pt, len) != 0 || memcmp(b, pt, len) != 0) {
+				if (e1 != 0 || e2 != 0 || memcmp(a, pt, len) != 0 ||
+				    memcmp(b, pt, len) != 0) {
 					if (fails++ < 3)
-						CHECK(0, "%s/%s: decryption differs from OpenSSL (len %zu)", s->name, d->impl,
-						    len);
+						CHECK(0, "%s/%s: decryption differs from OpenSSL (len %zu)",
+						      s->name, d->impl, len);
 				}
 			}
-			CHECK(fails == 0, "%s/%s: %lu of %u random cases differ from OpenSSL", s->name, d->impl, fails,
-			    rounds);
+			CHECK(fails == 0, "%s/%s: %lu of %u random cases differ from OpenSSL", s->name,
+			      d->impl, fails, rounds);
 		}
 		if (o->EVP_CIPHER_free)
 			o->EVP_CIPHER_free(cipher);

@@ -185,8 +185,10 @@ int ember_aes_ecb_decrypt(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t 
  * written). |iv| (16 bytes) is updated to the last ciphertext block, so
  * consecutive calls continue one message. |out| may equal |in|.
  */
-int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len);
-int ember_aes_cbc_decrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len);
+int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len);
+int ember_aes_cbc_decrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len);
 
 /*
  * ember_aes_ctr XORs |len| bytes of |in| with the keystream of counter block

@@ -59,7 +59,8 @@ int ember_aes_ecb_decrypt(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t 
 	return 0;
 }
 
-int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len)
 {
 	if (ctx->impl == NULL)
 		return EMBER_EINVAL;
@@ -69,7 +70,8 @@ int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out
 	return 0;
 }
 
-int ember_aes_cbc_decrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+int ember_aes_cbc_decrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len)
 {
 	if (ctx->impl == NULL)
 		return EMBER_EINVAL;

@@ -138,7 +138,8 @@ static CE uint8x16_t dec1(const uint8_t *dk, unsigned nr, uint8x16_t x)
 static CE void ecb_enc(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	for (; nblocks >= 4; nblocks -= 4, in += 64, out += 64) {
-		uint8x16_t b0 = vld1q_u8(in), b1 = vld1q_u8(in + 16), b2 = vld1q_u8(in + 32), b3 = vld1q_u8(in + 48);
+		uint8x16_t b0 = vld1q_u8(in), b1 = vld1q_u8(in + 16), b2 = vld1q_u8(in + 32),
+			   b3 = vld1q_u8(in + 48);
 		ENC4(ctx->sk.b, ctx->rounds);
 		vst1q_u8(out, b0);
 		vst1q_u8(out + 16, b1);
@@ -154,7 +155,8 @@ static CE void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in
 	const uint8_t *dk = ctx->sk.b + EMBER_AES_DEC_OFF;
 
 	for (; nblocks >= 4; nblocks -= 4, in += 64, out += 64) {
-		uint8x16_t b0 = vld1q_u8(in), b1 = vld1q_u8(in + 16), b2 = vld1q_u8(in + 32), b3 = vld1q_u8(in + 48);
+		uint8x16_t b0 = vld1q_u8(in), b1 = vld1q_u8(in + 16), b2 = vld1q_u8(in + 32),
+			   b3 = vld1q_u8(in + 48);
 		DEC4(dk, ctx->rounds);
 		vst1q_u8(out, b0);
 		vst1q_u8(out + 16, b1);
@@ -184,7 +186,8 @@ static CE void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, cons
 	uint8x16_t prev = vld1q_u8(iv);
 
 	for (; nblocks >= 4; nblocks -= 4, in += 64, out += 64) {
-		uint8x16_t c0 = vld1q_u8(in), c1 = vld1q_u8(in + 16), c2 = vld1q_u8(in + 32), c3 = vld1q_u8(in + 48);
+		uint8x16_t c0 = vld1q_u8(in), c1 = vld1q_u8(in + 16), c2 = vld1q_u8(in + 32),
+			   c3 = vld1q_u8(in + 48);
 		uint8x16_t b0 = c0, b1 = c1, b2 = c2, b3 = c3;
 		DEC4(dk, ctx->rounds);
 		vst1q_u8(out, veorq_u8(b0, prev));
@@ -236,11 +239,26 @@ static CE void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const ui
 	ember_wipe(blk, sizeof(blk));
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_enc((const ember_aes_ctx *)c, out, in, n); }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_dec((const ember_aes_ctx *)c, out, in, n); }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { cbc_enc((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { cbc_dec((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { ctr((const ember_aes_ctx *)c, cb, out, in, len); }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_enc((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_dec((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	ctr((const ember_aes_ctx *)c, cb, out, in, len);
+}
 
 #else /* !EMBER_AARCH64: never supported, the slots are never called */
 
@@ -256,11 +274,44 @@ int ember_aes_armv8_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_l
 	return ember_aes_rounds(key_len) == 0 ? EMBER_EKEYLEN : EMBER_ENOTSUP;
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { (void)c; (void)cb; (void)out; (void)in; (void)len; }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	(void)c;
+	(void)cb;
+	(void)out;
+	(void)in;
+	(void)len;
+}
 
 #endif
 

@@ -537,11 +537,26 @@ static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param
 	(void)param;
 	return ember_aes_ct_set_key((ember_aes_ctx *)c, key, key_len);
 }
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_enc((const ember_aes_ctx *)c, out, in, n); }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_dec((const ember_aes_ctx *)c, out, in, n); }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { cbc_enc((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { cbc_dec((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { ctr((const ember_aes_ctx *)c, cb, out, in, len); }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_enc((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_dec((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	ctr((const ember_aes_ctx *)c, cb, out, in, len);
+}
 
 const ember_block_desc ember_aes_ct_desc = {
 	"aes", "ct", EMBER_IMPL_CT, 16, 16, 32, sizeof(ember_aes_ctx),

@@ -59,8 +59,10 @@ static inline void ember_aes_ctr_inc(uint8_t *ctr)
  * the same key schedule and delegates CBC encryption and short tails).
  */
 int ember_aes_x86ni_schedule(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
-void ember_aes_x86ni_cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
-void ember_aes_x86ni_cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_aes_x86ni_cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+			     size_t nblocks);
+void ember_aes_x86ni_cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+			     size_t nblocks);
 void ember_aes_x86ni_ecb_enc(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 void ember_aes_x86ni_ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t len);

@@ -102,7 +102,8 @@ static VAES void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *
  * register below (or the IV). All ciphertext is loaded before anything is
  * stored, so out == in works.
  */
-static VAES void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+static VAES void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+			 size_t nblocks)
 {
 	const uint8_t *dk = ctx->sk.b + EMBER_AES_DEC_OFF;
 
@@ -144,7 +145,8 @@ static VAES void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const 
 			len -= 256;
 			continue;
 		}
-		c = _mm512_add_epi64(_mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)), inc0);
+		c = _mm512_add_epi64(_mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
+				     inc0);
 		b0 = _mm512_shuffle_epi8(c, bswap);
 		c = _mm512_add_epi64(c, four);
 		b1 = _mm512_shuffle_epi8(c, bswap);
@@ -161,7 +163,8 @@ static VAES void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const 
 		hi += lo < 16;
 		/* one vector store, so that the next loads are forwarded from it */
 		_mm_storeu_si128((__m128i *)(void *)cb,
-		    _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), _mm512_castsi512_si128(bswap)));
+				 _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
+						  _mm512_castsi512_si128(bswap)));
 		in += 256;
 		out += 256;
 		len -= 256;
@@ -170,11 +173,26 @@ static VAES void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const 
 		ember_aes_x86ni_ctr(ctx, cb, out, in, len);
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_enc((const ember_aes_ctx *)c, out, in, n); }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ecb_dec((const ember_aes_ctx *)c, out, in, n); }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { cbc_dec((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { ctr((const ember_aes_ctx *)c, cb, out, in, len); }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_enc((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_dec((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	ctr((const ember_aes_ctx *)c, cb, out, in, len);
+}
 
 #else /* !EMBER_X86: never supported, the slots are never called */
 
@@ -190,11 +208,44 @@ int ember_aes_avx512_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_
 	return ember_aes_rounds(key_len) == 0 ? EMBER_EKEYLEN : EMBER_ENOTSUP;
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { (void)c; (void)cb; (void)out; (void)in; (void)len; }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	(void)c;
+	(void)cb;
+	(void)out;
+	(void)in;
+	(void)len;
+}
 
 #endif
 

@@ -171,7 +171,9 @@ NI void ember_aes_x86ni_ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const ui
 	} while (0)
 
 #define AESENC(k) s = _mm_aesenc_si128(s, k)
-#define R9 AESENC(k1); AESENC(k2); AESENC(k3); AESENC(k4); AESENC(k5); AESENC(k6); AESENC(k7); AESENC(k8); AESENC(k9)
+#define R9                                                                     \
+	AESENC(k1); AESENC(k2); AESENC(k3); AESENC(k4); AESENC(k5);            \
+	AESENC(k6); AESENC(k7); AESENC(k8); AESENC(k9)
 
 static NI void cbc_enc10(const uint8_t *sk, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
@@ -201,7 +203,8 @@ static NI void cbc_enc14(const uint8_t *sk, uint8_t *iv, uint8_t *out, const uin
 	CBC_ENC_LOOP(R9; AESENC(k10); AESENC(k11); AESENC(k12); AESENC(k13), k14);
 }
 
-void ember_aes_x86ni_cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+void ember_aes_x86ni_cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+			     size_t nblocks)
 {
 	if (nblocks == 0)
 		return;
@@ -218,7 +221,8 @@ void ember_aes_x86ni_cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out
  * ciphertext goes from the last block down, so that with out == in each
  * ciphertext block is read before it is overwritten.
  */
-NI void ember_aes_x86ni_cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+NI void ember_aes_x86ni_cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+				size_t nblocks)
 {
 	const uint8_t *dk = ctx->sk.b + EMBER_AES_DEC_OFF;
 	unsigned nr = ctx->rounds, r;
@@ -261,7 +265,8 @@ static NI __m128i ctr_block(uint64_t hi, uint64_t lo)
 }
 
 /* CTR (SP 800-38A 6.5), eight blocks in parallel. */
-NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t len)
+NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+			    size_t len)
 {
 	const uint8_t *sk = ctx->sk.b;
 	unsigned nr = ctx->rounds, r;
@@ -271,7 +276,8 @@ NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out
 		__m128i b0, b1, b2, b3, b4, b5, b6, b7, k;
 		if (lo <= UINT64_MAX - 7) {
 			/* no carry into the high half inside this batch */
-			const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+			const __m128i bswap =
+			    _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 			__m128i c = _mm_set_epi64x((long long)hi, (long long)lo);
 			b0 = _mm_shuffle_epi8(c, bswap);
 			b1 = _mm_shuffle_epi8(_mm_add_epi64(c, _mm_set_epi64x(0, 1)), bswap);
@@ -328,11 +334,26 @@ NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out
 	ST(ctr, ctr_block(hi, lo));
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_ecb_enc((const ember_aes_ctx *)c, out, in, n); }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_ecb_dec((const ember_aes_ctx *)c, out, in, n); }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { ember_aes_x86ni_cbc_dec((const ember_aes_ctx *)c, iv, out, in, n); }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { ember_aes_x86ni_ctr((const ember_aes_ctx *)c, cb, out, in, len); }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ember_aes_x86ni_ecb_enc((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ember_aes_x86ni_ecb_dec((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ember_aes_x86ni_cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	ember_aes_x86ni_ctr((const ember_aes_ctx *)c, cb, out, in, len);
+}
 
 #else /* !EMBER_X86: never supported, the slots are never called */
 
@@ -348,11 +369,44 @@ int ember_aes_x86ni_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_l
 	return ember_aes_rounds(key_len) == 0 ? EMBER_EKEYLEN : EMBER_ENOTSUP;
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)out; (void)in; (void)n; }
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) { (void)c; (void)iv; (void)out; (void)in; (void)n; }
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) { (void)c; (void)cb; (void)out; (void)in; (void)len; }
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	(void)c;
+	(void)iv;
+	(void)out;
+	(void)in;
+	(void)n;
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	(void)c;
+	(void)cb;
+	(void)out;
+	(void)in;
+	(void)len;
+}
 
 #endif
 
