@@ -493,10 +493,10 @@ static void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const u
 		load4(q, c, n);
 		dec4(ctx->sk.q, ctx->rounds, q);
 		store4(p, q, n);
-		for (j = 0; j < 16; j++)
-			out[j] = p[j] ^ iv[j];
-		for (j = 16; j < 16 * n; j++)
-			out[j] = p[j] ^ c[j - 16];
+		for (j = 0; j < 16; j += 8)
+			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(iv + j));
+		for (j = 16; j < 16 * n; j += 8)
+			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(c + j - 16));
 		memcpy(iv, c + 16 * (n - 1), 16);
 		in += 16 * n;
 		out += 16 * n;
@@ -508,25 +508,34 @@ static void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const u
 
 static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
 {
-	uint64_t q[8];
+	uint64_t q[8], hi = ember_ld64be(cb), lo = ember_ld64be(cb + 8);
 	uint8_t ks[64];
 	size_t j;
 
 	while (len > 0) {
 		size_t n = len < 64 ? len : 64, nb = (n + 15) / 16;
 		for (j = 0; j < nb; j++) {
-			memcpy(ks + 16 * j, cb, 16);
-			ember_aes_ctr_inc(cb);
+			ember_st64be(ks + 16 * j, hi);
+			ember_st64be(ks + 16 * j + 8, lo);
+			lo++;
+			hi += lo == 0;
 		}
 		load4(q, ks, nb);
 		enc4(ctx->sk.q, ctx->rounds, q);
 		store4(ks, q, nb);
-		for (j = 0; j < n; j++)
-			out[j] = in[j] ^ ks[j];
+		if (n == 64) {
+			for (j = 0; j < 64; j += 8)
+				ember_st64le(out + j, ember_ld64le(in + j) ^ ember_ld64le(ks + j));
+		} else {
+			for (j = 0; j < n; j++)
+				out[j] = in[j] ^ ks[j];
+		}
 		in += n;
 		out += n;
 		len -= n;
 	}
+	ember_st64be(cb, hi);
+	ember_st64be(cb + 8, lo);
 	ember_wipe(q, sizeof(q));
 	ember_wipe(ks, sizeof(ks));
 }
