@@ -174,15 +174,17 @@ static void sbox(uint64_t *q)
  */
 static void inv_affine(uint64_t *q)
 {
-	uint64_t t[8];
-	unsigned i;
+	uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+	uint64_t a = q2 ^ q5, b = q3 ^ q6, c = q4 ^ q7;
 
-	for (i = 0; i < 8; i++)
-		t[i] = q[(i + 2) & 7] ^ q[(i + 5) & 7] ^ q[(i + 7) & 7];
-	for (i = 0; i < 8; i++)
-		q[i] = t[i];
-	q[0] = ~q[0];
-	q[2] = ~q[2];
+	q[0] = ~(a ^ q7);
+	q[1] = b ^ q0;
+	q[2] = ~(c ^ q1);
+	q[3] = a ^ q0;
+	q[4] = b ^ q1;
+	q[5] = c ^ q2;
+	q[6] = q0 ^ q3 ^ q5;
+	q[7] = q1 ^ q4 ^ q6;
 }
 
 static void inv_sbox(uint64_t *q)
