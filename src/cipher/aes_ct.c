@@ -222,52 +222,51 @@ static void inv_shift_rows(uint64_t *q)
 	}
 }
 
-/* Multiplication by x in GF(2^8) (FIPS 197 4.2.1), on bit planes. */
-static void xtime(uint64_t *o, const uint64_t *t)
-{
-	o[0] = t[7];
-	o[1] = t[0] ^ t[7];
-	o[2] = t[1];
-	o[3] = t[2] ^ t[7];
-	o[4] = t[3] ^ t[7];
-	o[5] = t[4];
-	o[6] = t[5];
-	o[7] = t[6];
-}
-
 /*
  * FIPS 197 5.1.3: a0' = 2(a0 ^ a1) ^ a1 ^ a2 ^ a3, and likewise down the
- * column. Rotating a word right by 16 brings row r + 1 onto row r.
+ * column. Rotating a word right by 16 brings row r + 1 onto row r. The
+ * doubling (FIPS 197 4.2.1, reduction by x^8 + x^4 + x^3 + x + 1) moves
+ * bit plane i to i + 1 and feeds plane 7 back into planes 0, 1, 3 and 4.
  */
 static void mix_columns(uint64_t *q)
 {
-	uint64_t r1[8], t[8], x2[8];
-	unsigned i;
+	uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+	uint64_t r0 = ember_rotr64(q0, 16), r1 = ember_rotr64(q1, 16), r2 = ember_rotr64(q2, 16);
+	uint64_t r3 = ember_rotr64(q3, 16), r4 = ember_rotr64(q4, 16), r5 = ember_rotr64(q5, 16);
+	uint64_t r6 = ember_rotr64(q6, 16), r7 = ember_rotr64(q7, 16);
+	uint64_t t0 = q0 ^ r0, t1 = q1 ^ r1, t2 = q2 ^ r2, t3 = q3 ^ r3;
+	uint64_t t4 = q4 ^ r4, t5 = q5 ^ r5, t6 = q6 ^ r6, t7 = q7 ^ r7;
 
-	for (i = 0; i < 8; i++) {
-		r1[i] = ember_rotr64(q[i], 16);
-		t[i] = q[i] ^ r1[i];
-	}
-	xtime(x2, t);
-	for (i = 0; i < 8; i++)
-		q[i] = x2[i] ^ r1[i] ^ ember_rotr64(t[i], 32);
+	q[0] = t7 ^ r0 ^ ember_rotr64(t0, 32);
+	q[1] = t0 ^ t7 ^ r1 ^ ember_rotr64(t1, 32);
+	q[2] = t1 ^ r2 ^ ember_rotr64(t2, 32);
+	q[3] = t2 ^ t7 ^ r3 ^ ember_rotr64(t3, 32);
+	q[4] = t3 ^ t7 ^ r4 ^ ember_rotr64(t4, 32);
+	q[5] = t4 ^ r5 ^ ember_rotr64(t5, 32);
+	q[6] = t5 ^ r6 ^ ember_rotr64(t6, 32);
+	q[7] = t6 ^ r7 ^ ember_rotr64(t7, 32);
 }
 
 /*
  * FIPS 197 5.3.3, factored as MixColumns after a0 ^= 4(a0 ^ a2),
- * a1 ^= 4(a1 ^ a3) (and the same for a2, a3).
+ * a1 ^= 4(a1 ^ a3) (and the same for a2, a3); u = a ^ (a two rows on),
+ * and 4u spelled out on bit planes.
  */
 static void inv_mix_columns(uint64_t *q)
 {
-	uint64_t u[8], x2[8], x4[8];
-	unsigned i;
+	uint64_t u0 = q[0] ^ ember_rotr64(q[0], 32), u1 = q[1] ^ ember_rotr64(q[1], 32);
+	uint64_t u2 = q[2] ^ ember_rotr64(q[2], 32), u3 = q[3] ^ ember_rotr64(q[3], 32);
+	uint64_t u4 = q[4] ^ ember_rotr64(q[4], 32), u5 = q[5] ^ ember_rotr64(q[5], 32);
+	uint64_t u6 = q[6] ^ ember_rotr64(q[6], 32), u7 = q[7] ^ ember_rotr64(q[7], 32);
 
-	for (i = 0; i < 8; i++)
-		u[i] = q[i] ^ ember_rotr64(q[i], 32);
-	xtime(x2, u);
-	xtime(x4, x2);
-	for (i = 0; i < 8; i++)
-		q[i] ^= x4[i];
+	q[0] ^= u6;
+	q[1] ^= u6 ^ u7;
+	q[2] ^= u0 ^ u7;
+	q[3] ^= u1 ^ u6;
+	q[4] ^= u2 ^ u6 ^ u7;
+	q[5] ^= u3 ^ u7;
+	q[6] ^= u4;
+	q[7] ^= u5;
 	mix_columns(q);
 }
 
