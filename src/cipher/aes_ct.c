@@ -519,7 +519,7 @@ static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8
 			ember_st64be(ks + 16 * j, hi);
 			ember_st64be(ks + 16 * j + 8, lo);
 			lo++;
-			hi += lo == 0;
+			hi += 1 ^ ((lo | (0 - lo)) >> 63); /* carry without a branch */
 		}
 		load4(q, ks, nb);
 		enc4(ctx->sk.q, ctx->rounds, q);
