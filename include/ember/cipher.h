@@ -307,6 +307,76 @@ typedef struct ember_rc4_ctx {
 int ember_rc4_set_key(ember_rc4_ctx *c, const uint8_t *key, size_t key_len);
 void ember_rc4_crypt(ember_rc4_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
 void ember_rc4_clear(ember_rc4_ctx *c);
+/* ---- AES (FIPS 197): AES-128, AES-192, AES-256 ---- */
+
+#define EMBER_AES_BLOCK_LEN 16
+
+/*
+ * ember_aes_ctx holds the key schedule of whichever implementation keyed it
+ * (and that implementation, so later calls go to the same code). Caller
+ * owned; wipe it with ember_aes_clear. Both directions are always prepared.
+ */
+typedef struct ember_aes_ctx {
+	const ember_block_desc *impl; /* the implementation that keyed it */
+	unsigned rounds;              /* 10, 12 or 14 */
+	union {
+		uint64_t q[120];      /* bitsliced round keys (ct) */
+		uint32_t w[240];      /* encryption then decryption words (tab) */
+		uint8_t b[960];       /* encryption then decryption round keys (x86ni, avx512, armv8) */
+	} sk;
+} ember_aes_ctx;
+
+/*
+ * ember_aes_set_key keys |ctx| with a |key_len|-byte key (16, 24 or 32) using
+ * the fastest constant-time implementation this CPU supports, in registry
+ * order: VAES + AVX-512 ("avx512"), AES-NI ("x86ni"), ARMv8 ("armv8"), else
+ * the bitsliced "ct". Returns 0 or EMBER_EKEYLEN.
+ */
+int ember_aes_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+
+/*
+ * Per-implementation keying, so each one can be named (tests, benchmarks).
+ * They return 0, EMBER_EKEYLEN, or EMBER_ENOTSUP when the CPU or build
+ * lacks the implementation. ember_aes_tab_set_key selects T-tables: fast
+ * but NOT constant-time (cache-timing leaks of the key); never the default.
+ */
+int ember_aes_ct_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_tab_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_x86ni_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_avx512_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_armv8_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+
+/*
+ * ember_aes_ecb_encrypt and ember_aes_ecb_decrypt process |len| bytes, a
+ * multiple of 16 (EMBER_ELEN otherwise, nothing written); |out| may equal
+ * |in|. They return 0, or EMBER_EINVAL when |ctx| was never keyed.
+ */
+int ember_aes_ecb_encrypt(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+int ember_aes_ecb_decrypt(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+/*
+ * ember_aes_cbc_encrypt and ember_aes_cbc_decrypt run CBC (SP 800-38A 6.2)
+ * over |len| bytes, a multiple of 16 (EMBER_ELEN otherwise, nothing
+ * written). |iv| (16 bytes) is updated to the last ciphertext block, so
+ * consecutive calls continue one message. |out| may equal |in|.
+ */
+int ember_aes_cbc_encrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len);
+int ember_aes_cbc_decrypt(const ember_aes_ctx *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+			  size_t len);
+
+/*
+ * ember_aes_ctr XORs |len| bytes of |in| with the keystream of counter block
+ * |ctr| (SP 800-38A 6.5; the whole 16 bytes are one big-endian counter, as
+ * OpenSSL's aes-*-ctr), into |out| (may equal |in|). |ctr| is left at the
+ * next unused counter; a partial last block's keystream is discarded, so
+ * only the last call of a message may have |len| not a multiple of 16.
+ * Encryption and decryption are the same call. Does nothing if unkeyed.
+ */
+void ember_aes_ctr(const ember_aes_ctx *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t len);
+
+/* ember_aes_clear wipes the key schedule. */
+void ember_aes_clear(ember_aes_ctx *ctx);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,574 @@
+/*
+ * aes_ct.c - bitsliced, constant-time AES in portable C (FIPS 197), four
+ * blocks at a time in eight 64-bit words: the "ct64" design (Kaesper and
+ * Schwabe's bitslicing as BearSSL's aes_ct64 applies it), written afresh.
+ *
+ * Constant-time: no table, no secret-dependent branch or index; the S-box
+ * is the Boyar-Peralta circuit. The default AES where the CPU has no AES
+ * instructions. Correct on any word size and byte order: bytes are placed
+ * into words by shifts, never by memory reinterpretation.
+ *
+ * Layout: q[i] holds bit i of the 64 state bytes of four blocks; byte
+ * (row r, column c) of block k sits at bit 16r + 4c + k. ShiftRows then
+ * rotates nibbles inside each 16-bit row, and MixColumns rotates by rows.
+ */
+#include "aes_impl.h"
+
+/*
+ * The S-box as a circuit of 113 gates: J. Boyar and R. Peralta, "A depth-16
+ * circuit for the AES S-box" (2011), and "A new combinational logic
+ * minimization technique with applications to cryptology" (SEA 2010).
+ * Input bit u0 is the most significant bit: u0 = q[7].
+ */
+static void sbox(uint64_t *q)
+{
+	uint64_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4], u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
+	uint64_t t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19;
+	uint64_t t20, t21, t22, t23, t24, t25, t26, t27;
+	uint64_t m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19;
+	uint64_t m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36;
+	uint64_t m37, m38, m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50, m51, m52, m53;
+	uint64_t m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
+	uint64_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13, l14, l15, l16, l17, l18;
+	uint64_t l19, l20, l21, l22, l23, l24, l25, l26, l27, l28, l29;
+
+	/* top linear transform */
+	t1 = u0 ^ u3;
+	t2 = u0 ^ u5;
+	t3 = u0 ^ u6;
+	t4 = u3 ^ u5;
+	t5 = u4 ^ u6;
+	t6 = t1 ^ t5;
+	t7 = u1 ^ u2;
+	t8 = u7 ^ t6;
+	t9 = u7 ^ t7;
+	t10 = t6 ^ t7;
+	t11 = u1 ^ u5;
+	t12 = u2 ^ u5;
+	t13 = t3 ^ t4;
+	t14 = t6 ^ t11;
+	t15 = t5 ^ t11;
+	t16 = t5 ^ t12;
+	t17 = t9 ^ t16;
+	t18 = u3 ^ u7;
+	t19 = t7 ^ t18;
+	t20 = t1 ^ t19;
+	t21 = u6 ^ u7;
+	t22 = t7 ^ t21;
+	t23 = t2 ^ t22;
+	t24 = t2 ^ t10;
+	t25 = t20 ^ t17;
+	t26 = t3 ^ t16;
+	t27 = t1 ^ t12;
+
+	/* shared non-linear middle: inversion in GF(2^4)^2 */
+	m1 = t13 & t6;
+	m2 = t23 & t8;
+	m3 = t14 ^ m1;
+	m4 = t19 & u7;
+	m5 = m4 ^ m1;
+	m6 = t3 & t16;
+	m7 = t22 & t9;
+	m8 = t26 ^ m6;
+	m9 = t20 & t17;
+	m10 = m9 ^ m6;
+	m11 = t1 & t15;
+	m12 = t4 & t27;
+	m13 = m12 ^ m11;
+	m14 = t2 & t10;
+	m15 = m14 ^ m11;
+	m16 = m3 ^ m2;
+	m17 = m5 ^ t24;
+	m18 = m8 ^ m7;
+	m19 = m10 ^ m15;
+	m20 = m16 ^ m13;
+	m21 = m17 ^ m15;
+	m22 = m18 ^ m13;
+	m23 = m19 ^ t25;
+	m24 = m22 ^ m23;
+	m25 = m22 & m20;
+	m26 = m21 ^ m25;
+	m27 = m20 ^ m21;
+	m28 = m23 ^ m25;
+	m29 = m28 & m27;
+	m30 = m26 & m24;
+	m31 = m20 & m23;
+	m32 = m27 & m31;
+	m33 = m27 ^ m25;
+	m34 = m21 & m22;
+	m35 = m24 & m34;
+	m36 = m24 ^ m25;
+	m37 = m21 ^ m29;
+	m38 = m32 ^ m33;
+	m39 = m23 ^ m30;
+	m40 = m35 ^ m36;
+	m41 = m38 ^ m40;
+	m42 = m37 ^ m39;
+	m43 = m37 ^ m38;
+	m44 = m39 ^ m40;
+	m45 = m42 ^ m41;
+	m46 = m44 & t6;
+	m47 = m40 & t8;
+	m48 = m39 & u7;
+	m49 = m43 & t16;
+	m50 = m38 & t9;
+	m51 = m37 & t17;
+	m52 = m42 & t15;
+	m53 = m45 & t27;
+	m54 = m41 & t10;
+	m55 = m44 & t13;
+	m56 = m40 & t23;
+	m57 = m39 & t19;
+	m58 = m43 & t3;
+	m59 = m38 & t22;
+	m60 = m37 & t20;
+	m61 = m42 & t1;
+	m62 = m45 & t4;
+	m63 = m41 & t2;
+
+	/* bottom linear transform, with the affine constant 0x63 as NOTs */
+	l0 = m61 ^ m62;
+	l1 = m50 ^ m56;
+	l2 = m46 ^ m48;
+	l3 = m47 ^ m55;
+	l4 = m54 ^ m58;
+	l5 = m49 ^ m61;
+	l6 = m62 ^ l5;
+	l7 = m46 ^ l3;
+	l8 = m51 ^ m59;
+	l9 = m52 ^ m53;
+	l10 = m53 ^ l4;
+	l11 = m60 ^ l2;
+	l12 = m48 ^ m51;
+	l13 = m50 ^ l0;
+	l14 = m52 ^ m61;
+	l15 = m55 ^ l1;
+	l16 = m56 ^ l0;
+	l17 = m57 ^ l1;
+	l18 = m58 ^ l8;
+	l19 = m63 ^ l4;
+	l20 = l0 ^ l1;
+	l21 = l1 ^ l7;
+	l22 = l3 ^ l12;
+	l23 = l18 ^ l2;
+	l24 = l15 ^ l9;
+	l25 = l6 ^ l10;
+	l26 = l7 ^ l9;
+	l27 = l8 ^ l10;
+	l28 = l11 ^ l14;
+	l29 = l11 ^ l17;
+	q[7] = l6 ^ l24;
+	q[6] = ~(l16 ^ l26);
+	q[5] = ~(l19 ^ l28);
+	q[4] = l6 ^ l21;
+	q[3] = l20 ^ l22;
+	q[2] = l25 ^ l29;
+	q[1] = ~(l13 ^ l27);
+	q[0] = ~(l6 ^ l23);
+}
+
+/*
+ * Inverse of the S-box's affine map (FIPS 197 5.3.2):
+ * b_i = b'_{i+2} ^ b'_{i+5} ^ b'_{i+7} ^ 0x05_i. Since S = A(inv(x)),
+ * S^-1 = A^-1 o S o A^-1.
+ */
+static void inv_affine(uint64_t *q)
+{
+	uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+	uint64_t a = q2 ^ q5, b = q3 ^ q6, c = q4 ^ q7;
+
+	q[0] = ~(a ^ q7);
+	q[1] = b ^ q0;
+	q[2] = ~(c ^ q1);
+	q[3] = a ^ q0;
+	q[4] = b ^ q1;
+	q[5] = c ^ q2;
+	q[6] = q0 ^ q3 ^ q5;
+	q[7] = q1 ^ q4 ^ q6;
+}
+
+static void inv_sbox(uint64_t *q)
+{
+	inv_affine(q);
+	sbox(q);
+	inv_affine(q);
+}
+
+/* FIPS 197 5.1.2: row r moves left by r columns (nibbles move right by 4r bits here). */
+static void shift_rows(uint64_t *q)
+{
+	unsigned i;
+
+	for (i = 0; i < 8; i++) {
+		uint64_t x = q[i];
+		q[i] = (x & 0x000000000000FFFFull) | ((x & 0x00000000FFF00000ull) >> 4) |
+		       ((x & 0x00000000000F0000ull) << 12) | ((x & 0x0000FF0000000000ull) >> 8) |
+		       ((x & 0x000000FF00000000ull) << 8) | ((x & 0xF000000000000000ull) >> 12) |
+		       ((x & 0x0FFF000000000000ull) << 4);
+	}
+}
+
+/* FIPS 197 5.3.1 */
+static void inv_shift_rows(uint64_t *q)
+{
+	unsigned i;
+
+	for (i = 0; i < 8; i++) {
+		uint64_t x = q[i];
+		q[i] = (x & 0x000000000000FFFFull) | ((x & 0x000000000FFF0000ull) << 4) |
+		       ((x & 0x00000000F0000000ull) >> 12) | ((x & 0x0000FF0000000000ull) >> 8) |
+		       ((x & 0x000000FF00000000ull) << 8) | ((x & 0xFFF0000000000000ull) >> 4) |
+		       ((x & 0x000F000000000000ull) << 12);
+	}
+}
+
+/*
+ * FIPS 197 5.1.3: a0' = 2(a0 ^ a1) ^ a1 ^ a2 ^ a3, and likewise down the
+ * column. Rotating a word right by 16 brings row r + 1 onto row r. The
+ * doubling (FIPS 197 4.2.1, reduction by x^8 + x^4 + x^3 + x + 1) moves
+ * bit plane i to i + 1 and feeds plane 7 back into planes 0, 1, 3 and 4.
+ */
+static void mix_columns(uint64_t *q)
+{
+	uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+	uint64_t r0 = ember_rotr64(q0, 16), r1 = ember_rotr64(q1, 16), r2 = ember_rotr64(q2, 16);
+	uint64_t r3 = ember_rotr64(q3, 16), r4 = ember_rotr64(q4, 16), r5 = ember_rotr64(q5, 16);
+	uint64_t r6 = ember_rotr64(q6, 16), r7 = ember_rotr64(q7, 16);
+	uint64_t t0 = q0 ^ r0, t1 = q1 ^ r1, t2 = q2 ^ r2, t3 = q3 ^ r3;
+	uint64_t t4 = q4 ^ r4, t5 = q5 ^ r5, t6 = q6 ^ r6, t7 = q7 ^ r7;
+
+	q[0] = t7 ^ r0 ^ ember_rotr64(t0, 32);
+	q[1] = t0 ^ t7 ^ r1 ^ ember_rotr64(t1, 32);
+	q[2] = t1 ^ r2 ^ ember_rotr64(t2, 32);
+	q[3] = t2 ^ t7 ^ r3 ^ ember_rotr64(t3, 32);
+	q[4] = t3 ^ t7 ^ r4 ^ ember_rotr64(t4, 32);
+	q[5] = t4 ^ r5 ^ ember_rotr64(t5, 32);
+	q[6] = t5 ^ r6 ^ ember_rotr64(t6, 32);
+	q[7] = t6 ^ r7 ^ ember_rotr64(t7, 32);
+}
+
+/*
+ * FIPS 197 5.3.3, factored as MixColumns after a0 ^= 4(a0 ^ a2),
+ * a1 ^= 4(a1 ^ a3) (and the same for a2, a3); u = a ^ (a two rows on),
+ * and 4u spelled out on bit planes.
+ */
+static void inv_mix_columns(uint64_t *q)
+{
+	uint64_t u0 = q[0] ^ ember_rotr64(q[0], 32), u1 = q[1] ^ ember_rotr64(q[1], 32);
+	uint64_t u2 = q[2] ^ ember_rotr64(q[2], 32), u3 = q[3] ^ ember_rotr64(q[3], 32);
+	uint64_t u4 = q[4] ^ ember_rotr64(q[4], 32), u5 = q[5] ^ ember_rotr64(q[5], 32);
+	uint64_t u6 = q[6] ^ ember_rotr64(q[6], 32), u7 = q[7] ^ ember_rotr64(q[7], 32);
+
+	q[0] ^= u6;
+	q[1] ^= u6 ^ u7;
+	q[2] ^= u0 ^ u7;
+	q[3] ^= u1 ^ u6;
+	q[4] ^= u2 ^ u6 ^ u7;
+	q[5] ^= u3 ^ u7;
+	q[6] ^= u4;
+	q[7] ^= u5;
+	mix_columns(q);
+}
+
+static void add_round_key(uint64_t *q, const uint64_t *sk)
+{
+	unsigned i;
+
+	for (i = 0; i < 8; i++)
+		q[i] ^= sk[i];
+}
+
+/*
+ * Transposes the 8x8 bit blocks between words: word k, bit 8m + i
+ * <-> word i, bit 8m + k. Its own inverse.
+ */
+#define SWAPN(cl, ch, s, x, y)                                                     \
+	do {                                                                       \
+		uint64_t a_ = (x), b_ = (y);                                       \
+		(x) = (a_ & (uint64_t)(cl)) | ((b_ & (uint64_t)(cl)) << (s));      \
+		(y) = ((a_ & (uint64_t)(ch)) >> (s)) | (b_ & (uint64_t)(ch));      \
+	} while (0)
+
+static void ortho(uint64_t *q)
+{
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[0], q[1]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[2], q[3]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[4], q[5]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[6], q[7]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[0], q[2]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[1], q[3]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[4], q[6]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[5], q[7]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[0], q[4]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[1], q[5]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[2], q[6]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[3], q[7]);
+}
+
+/* Bytes a[0..3] to the even byte lanes of a word, b[0..3] to the odd ones. */
+static uint64_t interleave(const uint8_t *a, const uint8_t *b)
+{
+	return (uint64_t)a[0] | (uint64_t)b[0] << 8 | (uint64_t)a[1] << 16 | (uint64_t)b[1] << 24 |
+	       (uint64_t)a[2] << 32 | (uint64_t)b[2] << 40 | (uint64_t)a[3] << 48 | (uint64_t)b[3] << 56;
+}
+
+static void deinterleave(uint8_t *a, uint8_t *b, uint64_t x)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		a[i] = (uint8_t)(x >> (16 * i));
+		b[i] = (uint8_t)(x >> (16 * i + 8));
+	}
+}
+
+/*
+ * Block k's byte (row r, column c) goes to word (c & 1) * 4 + k, byte lane
+ * 2r + (c >> 1); the transpose then puts it at bit 16r + 4c + k of every
+ * bit plane. |n| blocks (1..4) from |in|; missing blocks are zero.
+ */
+static void load4(uint64_t *q, const uint8_t *in, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < 4; k++) {
+		if (k < n) {
+			const uint8_t *b = in + 16 * k;
+			q[k] = interleave(b, b + 8);
+			q[k + 4] = interleave(b + 4, b + 12);
+		} else {
+			q[k] = q[k + 4] = 0;
+		}
+	}
+	ortho(q);
+}
+
+static void store4(uint8_t *out, uint64_t *q, size_t n)
+{
+	size_t k;
+
+	ortho(q);
+	for (k = 0; k < n; k++) {
+		uint8_t *b = out + 16 * k;
+		deinterleave(b, b + 8, q[k]);
+		deinterleave(b + 4, b + 12, q[k + 4]);
+	}
+}
+
+/* FIPS 197 5.1: Cipher() on four blocks. */
+static void enc4(const uint64_t *sk, unsigned nr, uint64_t *q)
+{
+	unsigned r;
+
+	add_round_key(q, sk);
+	for (r = 1; r < nr; r++) {
+		sbox(q);
+		shift_rows(q);
+		mix_columns(q);
+		add_round_key(q, sk + 8 * r);
+	}
+	sbox(q);
+	shift_rows(q);
+	add_round_key(q, sk + 8 * nr);
+}
+
+/* FIPS 197 5.3: InvCipher() on four blocks. */
+static void dec4(const uint64_t *sk, unsigned nr, uint64_t *q)
+{
+	unsigned r;
+
+	add_round_key(q, sk + 8 * nr);
+	for (r = nr - 1; r > 0; r--) {
+		inv_shift_rows(q);
+		inv_sbox(q);
+		add_round_key(q, sk + 8 * r);
+		inv_mix_columns(q);
+	}
+	inv_shift_rows(q);
+	inv_sbox(q);
+	add_round_key(q, sk);
+}
+
+/* SubWord for the key expansion: the four bytes as four lanes of the circuit. */
+static uint32_t sub_word(uint32_t x)
+{
+	uint64_t q[8];
+	uint32_t y = 0;
+	unsigned i, k;
+
+	for (i = 0; i < 8; i++) {
+		q[i] = 0;
+		for (k = 0; k < 4; k++)
+			q[i] |= (uint64_t)((x >> (8 * k + i)) & 1) << k;
+	}
+	sbox(q);
+	for (i = 0; i < 8; i++)
+		for (k = 0; k < 4; k++)
+			y |= (uint32_t)((q[i] >> k) & 1) << (8 * k + i);
+	ember_wipe(q, sizeof(q));
+	return y;
+}
+
+int ember_aes_ct_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+	uint32_t w[60];
+	uint8_t rk[64];
+	unsigned nr = ember_aes_rounds(key_len), r, j;
+
+	if (nr == 0)
+		return EMBER_EKEYLEN;
+	ember_aes_expand(w, key, key_len, sub_word);
+	/* Each round key, repeated for the four block lanes, bitsliced. */
+	for (r = 0; r <= nr; r++) {
+		for (j = 0; j < 4; j++)
+			ember_st32le(rk + 4 * j, w[4 * r + j]);
+		for (j = 1; j < 4; j++)
+			memcpy(rk + 16 * j, rk, 16);
+		load4(ctx->sk.q + 8 * r, rk, 4);
+	}
+	ctx->rounds = nr;
+	ctx->impl = &ember_aes_ct_desc;
+	ember_wipe(w, sizeof(w));
+	ember_wipe(rk, sizeof(rk));
+	return 0;
+}
+
+static void ecb_enc(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t q[8];
+
+	while (nblocks > 0) {
+		size_t n = nblocks < 4 ? nblocks : 4;
+		load4(q, in, n);
+		enc4(ctx->sk.q, ctx->rounds, q);
+		store4(out, q, n);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	ember_wipe(q, sizeof(q));
+}
+
+static void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t q[8];
+
+	while (nblocks > 0) {
+		size_t n = nblocks < 4 ? nblocks : 4;
+		load4(q, in, n);
+		dec4(ctx->sk.q, ctx->rounds, q);
+		store4(out, q, n);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	ember_wipe(q, sizeof(q));
+}
+
+/* CBC encryption is serial: one block in the first lane at a time. */
+static void cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t q[8];
+	unsigned j;
+
+	for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+		for (j = 0; j < 16; j++)
+			iv[j] ^= in[j];
+		load4(q, iv, 1);
+		enc4(ctx->sk.q, ctx->rounds, q);
+		store4(iv, q, 1);
+		memcpy(out, iv, 16);
+	}
+	ember_wipe(q, sizeof(q));
+}
+
+static void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t q[8];
+	uint8_t c[64], p[64];
+	size_t j;
+
+	while (nblocks > 0) {
+		size_t n = nblocks < 4 ? nblocks : 4;
+		memcpy(c, in, 16 * n);
+		load4(q, c, n);
+		dec4(ctx->sk.q, ctx->rounds, q);
+		store4(p, q, n);
+		for (j = 0; j < 16; j += 8)
+			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(iv + j));
+		for (j = 16; j < 16 * n; j += 8)
+			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(c + j - 16));
+		memcpy(iv, c + 16 * (n - 1), 16);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	ember_wipe(q, sizeof(q));
+	ember_wipe(p, sizeof(p));
+}
+
+static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	uint64_t q[8], hi = ember_ld64be(cb), lo = ember_ld64be(cb + 8);
+	uint8_t ks[64];
+	size_t j;
+
+	while (len > 0) {
+		size_t n = len < 64 ? len : 64, nb = (n + 15) / 16;
+		for (j = 0; j < nb; j++) {
+			ember_st64be(ks + 16 * j, hi);
+			ember_st64be(ks + 16 * j + 8, lo);
+			lo++;
+			hi += 1 ^ ((lo | (0 - lo)) >> 63); /* carry without a branch */
+		}
+		load4(q, ks, nb);
+		enc4(ctx->sk.q, ctx->rounds, q);
+		store4(ks, q, nb);
+		if (n == 64) {
+			for (j = 0; j < 64; j += 8)
+				ember_st64le(out + j, ember_ld64le(in + j) ^ ember_ld64le(ks + j));
+		} else {
+			for (j = 0; j < n; j++)
+				out[j] = in[j] ^ ks[j];
+		}
+		in += n;
+		out += n;
+		len -= n;
+	}
+	ember_st64be(cb, hi);
+	ember_st64be(cb + 8, lo);
+	ember_wipe(q, sizeof(q));
+	ember_wipe(ks, sizeof(ks));
+}
+
+/* Descriptor adapters: typed wrappers, no function-pointer casts. */
+static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
+{
+	(void)param;
+	return ember_aes_ct_set_key((ember_aes_ctx *)c, key, key_len);
+}
+static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_enc((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	ecb_dec((const ember_aes_ctx *)c, out, in, n);
+}
+static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+}
+static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
+{
+	ctr((const ember_aes_ctx *)c, cb, out, in, len);
+}
+
+const ember_block_desc ember_aes_ct_desc = {
+	"aes", "ct", EMBER_IMPL_CT, 16, 16, 32, sizeof(ember_aes_ctx),
+	NULL, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
+};
