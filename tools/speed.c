@@ -1220,6 +1220,9 @@ static int select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk
 			return tool_error(CMD, "%s", why);
 		if (status == 2 && nel == 1 && any_word)
 			fprintf(stderr, "ember speed: %s (skipped)\n", why);
+		/* another library's or the kernel's gaps are news; Ember's own default rows skip quietly */
+		if (status == 2 && nel == 1 && !any_word && runs[0].engine != &speed_engine_ember)
+			fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(&runs[0]), why);
 	}
 	for (k = 0; k < nrun; k++) {
 		runs[k].keys = calloc(NPK, sizeof(void *));
