@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size
+.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size insncount
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -175,6 +175,18 @@ size:
 		CFLAGS="$(call xget,$(TARGET),2)" $(O)/size-$(TARGET)/ember
 	@sh scripts/size.sh $(O)/size-$(TARGET) $(call xget,$(TARGET),1) $(call xget,$(TARGET),4) \
 		$(patsubst %-,%,$(call xget,$(TARGET),1))
+
+# Instructions per byte under qemu (deterministic), next to Debian's openssl for the target.
+INSNCOUNT_SRC ?= ../shared/tools/qemu-insncount.c
+$(O)/libinsncount.so: $(INSNCOUNT_SRC)
+	@test -f $(INSNCOUNT_SRC) || { echo "insncount: needs the qemu plugin source $(INSNCOUNT_SRC)"; exit 1; }
+	gcc -O2 -shared -fPIC -fvisibility=hidden -o $@ $(INSNCOUNT_SRC)
+insncount: $(O)/libinsncount.so
+	@test -n "$(X_$(TARGET))" || { echo "insncount: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS))"; exit 1; }
+	@$(MAKE) --no-print-directory -s O=$(O)/cross-$(TARGET) CROSS_COMPILE=$(call xget,$(TARGET),1) \
+		CFLAGS="$(call xget,$(TARGET),2)" LDFLAGS="-static $(LDFLAGS)" $(O)/cross-$(TARGET)/ember
+	@sh scripts/insncount.sh $(O)/cross-$(TARGET) "$(call xget,$(TARGET),3)" $(call xget,$(TARGET),4) \
+		$(patsubst %-,%,$(call xget,$(TARGET),1)) $(abspath $(O)/libinsncount.so)
 
 # A VIA C3 has neither CMOV nor SSE: none may appear in Ember's own objects.
 check-c3:

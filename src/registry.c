@@ -23,6 +23,8 @@ extern const ember_hash_desc ember_sha1_x86shani_desc;
 extern const ember_hash_desc ember_sha1_armv8_desc;
 extern const ember_hash_desc ember_sha1_ref_desc;
 extern const ember_hash_desc ember_ripemd160_ref_desc;
+/* MDC-2 */
+extern const ember_hash_desc ember_mdc2_tab_desc;
 
 static const ember_hash_desc *const hash_table[] = {
 	/* SHA-256 */
@@ -39,18 +41,31 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_sha1_armv8_desc,
 	&ember_sha1_ref_desc,
 	&ember_ripemd160_ref_desc,
+	/* MDC-2 */
+	&ember_mdc2_tab_desc,
 
 	/* end of digests */
 };
 
 /* ---- block and stream ciphers ---- */
 
+/* DES, DES-EDE3 */
+extern const ember_block_desc ember_des_tab_desc;
+extern const ember_block_desc ember_des_ede3_tab_desc;
+/* Blowfish, CAST5 */
+extern const ember_block_desc ember_bf_tab_desc;
+extern const ember_block_desc ember_cast5_tab_desc;
+
 static const ember_block_desc *const block_table[] = {
 	/* AES */
 
 	/* DES, DES-EDE3 */
+	&ember_des_tab_desc,
+	&ember_des_ede3_tab_desc,
 
 	/* Blowfish, CAST5 */
+	&ember_bf_tab_desc,
+	&ember_cast5_tab_desc,
 
 	/* IDEA, RC2, RC5, Camellia, RC4 */
 

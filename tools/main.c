@@ -16,6 +16,8 @@ static const struct command {
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
 	{ "speed", cmd_speed, "benchmark, in openssl speed's words (see man ember-speed)" },
+	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
+	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -9,6 +9,8 @@
 /* Each sub-command: argv[0] is the sub-command's name. Returns the exit status. */
 int cmd_version(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)
@@ -25,5 +27,14 @@ extern const char tool_build_date[];
 
 /* Writes the chosen implementation per algorithm, "sha256:x86shani aes:x86ni ...", into buf. */
 void tool_describe_impls(char *buf, size_t len);
+
+/*
+ * Output that appears whole or not at all. tool_out_open returns stdout for
+ * NULL or "-", else a temporary file beside |path| (its name in |tmp|), NULL
+ * on failure. tool_out_close renames it into place when |ok| and every write
+ * succeeded (else removes it); 0 or -1.
+ */
+FILE *tool_out_open(const char *path, char *tmp, size_t tmp_len);
+int tool_out_close(FILE *f, const char *path, const char *tmp, int ok);
 
 #endif

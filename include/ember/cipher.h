@@ -132,6 +132,88 @@ int ember_pkcs7_unpad(size_t *out_len, const uint8_t *in, size_t in_len, size_t 
 
 /* ---- Per-algorithm sections follow (AES, DES, Blowfish, CAST5, IDEA, RC2, RC5, Camellia, RC4) ---- */
 
+/*
+ * ---- DES (FIPS 46-3) and DES-EDE3 (SP 800-67) ----
+ * Table-driven, NOT constant-time (S-box lookups indexed by key-dependent
+ * data). Parity bits are ignored. DES-EDE3 is E(K3, D(K2, E(K1, x))) with
+ * the 24-byte key K1 || K2 || K3 (keying option 1; K1 = K3 gives option 2,
+ * K1 = K2 = K3 single DES). set_key returns 0 or EMBER_EKEYLEN. The ECB and
+ * CBC calls take whole blocks (in place allowed); CBC updates |iv| so that
+ * consecutive calls chain.
+ */
+#define EMBER_DES_BLOCK_LEN 8
+#define EMBER_DES_KEY_LEN 8
+#define EMBER_DES_EDE3_KEY_LEN 24
+typedef struct ember_des_ctx {
+	uint32_t ks[32];
+} ember_des_ctx;
+int ember_des_set_key(ember_des_ctx *c, const uint8_t *key, size_t key_len);
+void ember_des_ecb_encrypt(const ember_des_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_des_ecb_decrypt(const ember_des_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_des_cbc_encrypt(const ember_des_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_des_cbc_decrypt(const ember_des_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_des_clear(ember_des_ctx *c);
+
+typedef struct ember_des_ede3_ctx {
+	uint32_t ks[96]; /* K1, K2, K3 schedules */
+} ember_des_ede3_ctx;
+int ember_des_ede3_set_key(ember_des_ede3_ctx *c, const uint8_t *key, size_t key_len);
+void ember_des_ede3_ecb_encrypt(const ember_des_ede3_ctx *c, uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_des_ede3_ecb_decrypt(const ember_des_ede3_ctx *c, uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_des_ede3_cbc_encrypt(const ember_des_ede3_ctx *c, uint8_t iv[8], uint8_t *out,
+    const uint8_t *in, size_t nblocks);
+void ember_des_ede3_cbc_decrypt(const ember_des_ede3_ctx *c, uint8_t iv[8], uint8_t *out,
+    const uint8_t *in, size_t nblocks);
+void ember_des_ede3_clear(ember_des_ede3_ctx *c);
+
+/*
+ * ---- Blowfish (Schneier, FSE 1993) ----
+ * Table-driven, NOT constant-time (key-dependent S-boxes). Keys of 1 to 56
+ * bytes (OpenSSL's EVP default is 16). Same call shapes as DES.
+ */
+#define EMBER_BF_BLOCK_LEN 8
+#define EMBER_BF_MIN_KEY_LEN 1
+#define EMBER_BF_MAX_KEY_LEN 56
+typedef struct ember_bf_ctx {
+	uint32_t s[4][256];
+	uint32_t p[18];
+} ember_bf_ctx;
+int ember_bf_set_key(ember_bf_ctx *c, const uint8_t *key, size_t key_len);
+void ember_bf_ecb_encrypt(const ember_bf_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_bf_ecb_decrypt(const ember_bf_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_bf_cbc_encrypt(const ember_bf_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_bf_cbc_decrypt(const ember_bf_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_bf_clear(ember_bf_ctx *c);
+
+/*
+ * ---- CAST-128, alias CAST5 (RFC 2144) ----
+ * Table-driven, NOT constant-time (S-box lookups indexed by key-dependent
+ * data). Keys of 5 to 16 bytes; keys of up to 10 bytes use 12 rounds
+ * (RFC 2144, 2.5). Same call shapes as DES.
+ */
+#define EMBER_CAST5_BLOCK_LEN 8
+#define EMBER_CAST5_MIN_KEY_LEN 5
+#define EMBER_CAST5_MAX_KEY_LEN 16
+typedef struct ember_cast5_ctx {
+	uint32_t km[16];
+	uint8_t kr[16];
+	unsigned rounds; /* 12 or 16 */
+} ember_cast5_ctx;
+int ember_cast5_set_key(ember_cast5_ctx *c, const uint8_t *key, size_t key_len);
+void ember_cast5_ecb_encrypt(const ember_cast5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_cast5_ecb_decrypt(const ember_cast5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks);
+void ember_cast5_cbc_encrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_cast5_cbc_decrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+    size_t nblocks);
+void ember_cast5_clear(ember_cast5_ctx *c);
+
 #ifdef __cplusplus
 }
 #endif

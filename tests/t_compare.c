@@ -1,0 +1,649 @@
+/*
+ * t_compare.c - `ember compare`: the speed-result parser on fixtures of
+ * every supported format (tests/fixtures/speed) and on real `openssl speed`
+ * output generated here; hand-computed percentages; missing, extra,
+ * reordered rows and unequal size sets; malformed inputs (binary junk, empty
+ * file, truncated line, 1e999k) and random mutations, which must give an
+ * error naming file and line and never crash; the CLI's formats and exit codes.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "json.h"
+#include "speedparse.h"
+#include "test.h"
+
+static const char *fixture(const char *name)
+{
+	static char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s/../fixtures/speed/%s", t_vec_dir, name);
+	return buf;
+}
+
+/* Build directory (where the ember binary is) for scratch and artifact files. */
+static int scratch(char *buf, size_t len, const char *name)
+{
+	const char *slash;
+	char dir[4096];
+
+	if (t_ember_bin == NULL || (slash = strrchr(t_ember_bin, '/')) == NULL)
+		snprintf(dir, sizeof(dir), "/tmp/ember-test-%ld", (long)getpid());
+	else
+		snprintf(dir, sizeof(dir), "%.*s/test-artifacts", (int)(slash - t_ember_bin), t_ember_bin);
+	mkdir(dir, 0777);
+	return (size_t)snprintf(buf, len, "%s/%s", dir, name) < len ? 0 : -1;
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	int ok;
+
+	if (f == NULL)
+		return -1;
+	ok = fwrite(data, 1, len, f) == len;
+	ok &= fclose(f) == 0;
+	return ok ? 0 : -1;
+}
+
+/* Runs |cmd| with stderr joined to stdout; returns the exit status, output in |out|. */
+static int run(const char *cmd, char *out, size_t out_len)
+{
+	char full[8192];
+	FILE *p;
+	size_t n = 0;
+	int st;
+
+	snprintf(full, sizeof(full), "%s 2>&1", cmd);
+	p = popen(full, "r");
+	if (p == NULL)
+		return -1;
+	for (;;) {
+		size_t got = fread(out + n, 1, out_len - 1 - n, p);
+		n += got;
+		if (got == 0 || n == out_len - 1)
+			break;
+	}
+	out[n] = 0;
+	while (fgetc(p) != EOF)
+		;
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int close_to(double got, double want, double rel)
+{
+	return fabs(got - want) <= rel * fabs(want);
+}
+
+struct expect {
+	const char *file, *name, *op;
+	unsigned size;
+	double value;
+};
+
+/* Figures as printed in the fixtures: "6177.98k" is 6177980 bytes/s, plain "9876.54" bytes/s. */
+static const struct expect expects[] = {
+	{ "openssl-0.9.8-text.txt", "md2", NULL, 16, 9876.54 },
+	{ "openssl-0.9.8-text.txt", "md2", NULL, 256, 10010.0 },
+	{ "openssl-0.9.8-text.txt", "md5", NULL, 16, 6177980.0 },
+	{ "openssl-0.9.8-text.txt", "hmac(md5)", NULL, 8192, 66476030.0 },
+	{ "openssl-0.9.8-text.txt", "rmd160", NULL, 64, 8402200.0 },
+	{ "openssl-0.9.8-text.txt", "des-cbc", NULL, 16, 9004800.0 },
+	{ "openssl-0.9.8-text.txt", "des-ede3", NULL, 64, 3471360.0 },
+	{ "openssl-0.9.8-text.txt", "rc5-cbc", NULL, 16, 15432110.0 },
+	{ "openssl-0.9.8-text.txt", "bf-cbc", NULL, 8192, 17874940.0 },
+	{ "openssl-0.9.8-text.txt", "aes-128-cbc", NULL, 16, 14237960.0 },
+	{ "openssl-0.9.8-text.txt", "rsa2048", "sign", 0, 1 / 0.0504 },   /* the time has more digits */
+	{ "openssl-0.9.8-text.txt", "rsa512", "verify", 0, 6666.7 },      /* the rate has more digits */
+	{ "openssl-0.9.8-text.txt", "dsa1024", "sign", 0, 250.0 },
+	{ "openssl-0.9.8-mr.txt", "md5", NULL, 16, 6177978.67 },
+	{ "openssl-0.9.8-mr.txt", "des-cbc", NULL, 8192, 9572350.0 },
+	{ "openssl-0.9.8-mr.txt", "rsa2048", "sign", 0, 1 / 0.0504 },     /* +F2 in seconds */
+	{ "openssl-0.9.8-mr.txt", "dsa1024", "verify", 0, 1 / 0.0048 },
+	{ "openssl-1.0.2-text.txt", "camellia-128-cbc", NULL, 16, 4512330.0 },
+	{ "openssl-1.0.2-text.txt", "seed-cbc", NULL, 1024, 3977050.0 },
+	{ "openssl-1.0.2-text.txt", "ghash", NULL, 8192, 21320450.0 },
+	{ "openssl-1.0.2-text.txt", "aes-128-ige", NULL, 64, 5981210.0 },
+	{ "openssl-1.0.2-text.txt", "sha512", NULL, 16, 501270.0 },
+	{ "openssl-1.0.2-text.txt", "ecdsa(nistp256)", "sign", 0, 125.0 },
+	{ "openssl-1.0.2-text.txt", "ecdh(nistp256)", "op", 0, 37.0 },
+	{ "openssl-1.0.2-mr.txt", "rsa1024", "sign", 0, 1 / 0.021053 },
+	{ "openssl-1.0.2-mr.txt", "ecdsa(nistp256)", "verify", 0, 31.25 },
+	{ "openssl-1.0.2-mr.txt", "ecdh(nistp256)", "op", 0, 37.0 },
+	{ "openssl-1.1.1-text.txt", "md5", NULL, 16384, 755302400.0 },
+	{ "openssl-1.1.1-text.txt", "rsa2048", "verify", 0, 50000.0 },
+	{ "openssl-1.1.1-text.txt", "ecdh(x25519)", "op", 0, 28433.7 },
+	{ "openssl-1.1.1-text.txt", "eddsa(ed25519)", "verify", 0, 8520.9 },
+	{ "openssl-1.1.1-mr.txt", "rsa2048", "sign", 0, 1488.095238 },    /* +F2 in ops/s */
+	{ "openssl-1.1.1-mr.txt", "dsa2048", "sign", 0, 3225.806452 },
+	{ "openssl-1.1.1-mr.txt", "ecdh(x25519)", "op", 0, 28433.7 },
+	{ "openssl-3.0-text.txt", "aes-128-gcm", NULL, 16, 612331110.0 },
+	{ "openssl-3.0-text.txt", "bf-cbc", NULL, 16, 152121020.0 },
+	{ "openssl-3.0-text.txt", "dsa2048", "verify", 0, 2907.0 },
+	{ "openssl-3.0-mr.txt", "aes-128-cbc", NULL, 1024, 1529654270.0 },
+	{ "openssl-3.0-mr.txt", "eddsa(ed25519)", "sign", 0, 25001.2 },
+	{ "openssl-3.0-mr.txt", "ecdh(nistp256)", "op", 0, 15321.9 },
+	{ "openssl-3.2-text.txt", "md5", NULL, 16, 154234510.0 },
+	{ "openssl-3.2-text.txt", "rsa2048", "encrypt", 0, 50000.0 },
+	{ "openssl-3.2-text.txt", "rsa2048", "decrypt", 0, 1545.6 },
+	{ "openssl-3.2-mr.txt", "rsa2048", "decrypt", 0, 1545.6 },
+	{ "ember-text.txt", "sha256", NULL, 16, 141234120.0 },
+	{ "ember-speed.json", "sha256", NULL, 16, 141234120.0 },
+	{ "ember-speed.json", "rsa2048", "sign", 0, 1500.5 },
+	{ "ember-speed-repeat.json", "aes-128-cbc[x86ni]", NULL, 16, 801234560.0 },
+	{ "ember-speed-repeat.json", "sha256", NULL, 8192, 1712345680.0 },
+	{ "wiki-paste.txt", "md5", NULL, 16, 2817410.0 },
+	{ "wiki-paste.txt", "sha256", NULL, 16, 1789370.0 },
+	{ "wiki-paste.txt", "des-ede3", NULL, 8192, 1560290.0 },
+};
+
+static const struct fixture_meta {
+	const char *file, *format, *version;
+	size_t rows;
+	unsigned warnings;
+} metas[] = {
+	{ "openssl-0.9.8-text.txt", "openssl 0.9.8/1.0.x text", "OpenSSL 0.9.8i", 18 * 5 + 12, 0 },
+	{ "openssl-0.9.8-mr.txt", "openssl 0.9.8/1.0.x -mr", NULL, 4 * 5 + 4, 0 },
+	{ "openssl-1.0.2-text.txt", "openssl 0.9.8/1.0.x text", "OpenSSL 1.0.2u", 13 * 5 + 9, 0 },
+	{ "openssl-1.0.2-mr.txt", "openssl 0.9.8/1.0.x -mr", NULL, 2 * 5 + 9, 0 },
+	{ "openssl-1.1.1-text.txt", "openssl 1.1.x/3.x text", "OpenSSL 1.1.1w", 10 * 6 + 10, 0 },
+	{ "openssl-1.1.1-mr.txt", "openssl 1.1.x/3.x -mr", NULL, 2 * 6 + 8, 0 },
+	{ "openssl-3.0-text.txt", "openssl 1.1.x/3.x text", "OpenSSL 3.0.11", 10 * 6 + 9, 0 },
+	{ "openssl-3.0-mr.txt", "openssl 1.1.x/3.x -mr", NULL, 2 * 6 + 9, 0 },
+	{ "openssl-3.2-text.txt", "openssl 1.1.x/3.x text", "OpenSSL 3.2.1", 2 * 6 + 4, 0 },
+	{ "openssl-3.2-mr.txt", "openssl 1.1.x/3.x -mr", NULL, 6 + 4, 0 },
+	{ "ember-text.txt", "ember text", "Ember 0.1.0", 2 * 6, 0 },
+	{ "ember-speed.json", "ember json", "Ember 0.1.0", 2 * 6 + 2, 0 },
+	{ "ember-speed-repeat.json", "ember json", "Ember 0.1.0", 3 * 6 + 2, 0 },
+	{ "wiki-paste.txt", "openssl 0.9.8/1.0.x text", NULL, 5 * 5, 2 },
+};
+
+EMBER_TEST(compare_parse_fixtures)
+{
+	size_t i;
+	char err[512];
+
+	for (i = 0; i < sizeof(metas) / sizeof(metas[0]); i++) {
+		sp_file f;
+		if (!CHECK(sp_load(fixture(metas[i].file), &f, NULL, err, sizeof(err)) == 0, "%s: %s",
+		    metas[i].file, err))
+			continue;
+		CHECK(strcmp(f.format, metas[i].format) == 0, "%s: format '%s', want '%s'", metas[i].file, f.format,
+		    metas[i].format);
+		CHECK((metas[i].version == NULL && f.version == NULL) ||
+		    (metas[i].version && f.version && strcmp(f.version, metas[i].version) == 0),
+		    "%s: version '%s'", metas[i].file, f.version ? f.version : "(none)");
+		CHECK(f.nrows == metas[i].rows, "%s: %u rows, want %u", metas[i].file, (unsigned)f.nrows,
+		    (unsigned)metas[i].rows);
+		CHECK(f.warnings == metas[i].warnings, "%s: %u skipped lines, want %u", metas[i].file, f.warnings,
+		    metas[i].warnings);
+		sp_free(&f);
+	}
+	for (i = 0; i < sizeof(expects) / sizeof(expects[0]); i++) {
+		const struct expect *e = &expects[i];
+		const sp_row *r;
+		sp_file f;
+		if (!CHECK(sp_load(fixture(e->file), &f, NULL, err, sizeof(err)) == 0, "%s: %s", e->file, err))
+			continue;
+		r = sp_find(&f, e->name, e->op, e->size);
+		if (CHECK(r != NULL, "%s: no row %s %s %u", e->file, e->name, e->op ? e->op : "", e->size))
+			CHECK(close_to(r->value, e->value, 1e-9), "%s: %s %s %u = %.6f, want %.6f", e->file, e->name,
+			    e->op ? e->op : "", e->size, r->value, e->value);
+		sp_free(&f);
+	}
+	t_note("%u fixture files, %u hand-checked values", (unsigned)(sizeof(metas) / sizeof(metas[0])),
+	    (unsigned)(sizeof(expects) / sizeof(expects[0])));
+}
+
+EMBER_TEST(compare_parse_metadata_and_repeats)
+{
+	char err[512];
+	sp_file f;
+	const sp_row *r;
+
+	if (CHECK(sp_load(fixture("ember-speed-repeat.json"), &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		r = sp_find(&f, "aes-128-cbc[x86ni]", NULL, 16);
+		if (CHECK(r != NULL, "repeat fixture: no aes-128-cbc[x86ni]")) {
+			CHECK(r->nsamples == 5, "samples %u", (unsigned)r->nsamples);
+			CHECK(close_to(r->lo, 801234560.0 * 0.98, 1e-9) && close_to(r->hi, 801234560.0 * 1.02, 1e-9),
+			    "spread %.2f..%.2f", r->lo, r->hi);
+		}
+		CHECK(sp_find(&f, "aes-128-cbc[ct]", NULL, 16) != NULL, "second implementation kept apart");
+		CHECK(sp_find(&f, "sha256", NULL, 16) != NULL, "a single implementation keeps the plain name");
+		CHECK(f.engine && strcmp(f.engine, "ember") == 0, "engine");
+		CHECK(f.cpuinfo && strstr(f.cpuinfo, "aesni"), "cpu features");
+		sp_free(&f);
+	}
+	if (CHECK(sp_load(fixture("openssl-3.0-text.txt"), &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		CHECK(f.options && strcmp(f.options, "bn(64,64)") == 0, "options '%s'", f.options ? f.options : "");
+		CHECK(f.cpuinfo && strncmp(f.cpuinfo, "OPENSSL_ia32cap=", 16) == 0, "CPUINFO");
+		CHECK(f.compiler && strncmp(f.compiler, "gcc ", 4) == 0, "compiler");
+		sp_free(&f);
+	}
+	/* The same row twice in one file is a repeat: median and spread. */
+	{
+		static const char txt[] =
+			"type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+			"md5           100.00k      200.00k      300.00k      400.00k      500.00k\n"
+			"md5           110.00k      190.00k      300.00k      400.00k      500.00k\n"
+			"md5            90.00k      210.00k      300.00k      400.00k      500.00k\n";
+		if (CHECK(sp_parse("rep.txt", txt, sizeof(txt) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+			r = sp_find(&f, "md5", NULL, 16);
+			CHECK(r && r->nsamples == 3 && close_to(r->value, 100000.0, 1e-12) &&
+			    close_to(r->lo, 90000.0, 1e-12) && close_to(r->hi, 110000.0, 1e-12), "repeat rows");
+			sp_free(&f);
+		}
+	}
+	/* JSON: spread given as min/max only; entries of another engine kept apart; a single run has no spread. */
+	{
+		static const char js[] =
+			"{\"format\": \"ember-speed\", \"format_version\": 1, \"tool\": \"ember\", \"tool_version\": \"0.1.0\",\n"
+			" \"engine\": \"ember\", \"repeat\": 3, \"results\": [\n"
+			"  {\"algorithm\": \"md5\", \"impl\": \"ref\", \"engine\": \"ember\", \"size\": 16,"
+			" \"bytes_per_sec\": 100.0, \"median\": 100.0, \"min\": 90.0, \"max\": 110.0},\n"
+			"  {\"algorithm\": \"md5\", \"impl\": \"ref\", \"engine\": \"openssl\", \"size\": 16,"
+			" \"bytes_per_sec\": 200.0},\n"
+			"  {\"algorithm\": \"sha1\", \"size\": 64, \"bytes_per_sec\": 300.0, \"min\": 300.0, \"max\": 300.0}\n"
+			" ]}\n";
+		if (CHECK(sp_parse("e.json", js, sizeof(js) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+			r = sp_find(&f, "md5[ref]", NULL, 16);
+			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->nsamples == 3,
+			    "min/max spread from JSON");
+			r = sp_find(&f, "md5[openssl:ref]", NULL, 16);
+			CHECK(r && r->value == 200.0 && r->nsamples == 1, "other engine kept apart");
+			r = sp_find(&f, "sha1", NULL, 64);
+			CHECK(r && r->nsamples == 3, "min == max with repeat 3 is a (zero) spread");
+			sp_free(&f);
+		}
+	}
+	/* Name matching across versions. */
+	{
+		static const char *const pairs[][2] = {
+			{ "aes-128 cbc", "aes-128-cbc" }, { "des ede3", "des-ede3" }, { "rmd160", "rmd160" },
+			{ "ripemd160", "rmd160" }, { "blowfish cbc", "bf-cbc" }, { "blowfish", "bf-cbc" },
+			{ "rc5-32/12 cbc", "rc5-cbc" }, { "AES-128-CBC", "aes-128-cbc" }, { "des cbc", "des-cbc" },
+			{ "cast cbc", "cast-cbc" }, { "camellia-256 cbc", "camellia-256-cbc" }, { "hmac(md5)", "hmac(md5)" },
+			{ "SHA2-256", "sha256" }, { "des-ede3-cbc", "des-ede3" },
+		};
+		size_t i;
+		for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+			char out[64];
+			sp_normalise(pairs[i][0], out, sizeof(out));
+			CHECK(strcmp(out, pairs[i][1]) == 0, "'%s' -> '%s', want '%s'", pairs[i][0], out, pairs[i][1]);
+		}
+	}
+}
+
+static sp_row mkrow(double value, double lo, double hi, size_t n)
+{
+	sp_row r;
+
+	memset(&r, 0, sizeof(r));
+	r.name = (char *)"x";
+	r.value = value;
+	r.lo = lo;
+	r.hi = hi;
+	r.nsamples = n;
+	return r;
+}
+
+EMBER_TEST(compare_percentages)
+{
+	static const struct {
+		double b, blo, bhi;
+		size_t bn;
+		double o, olo, ohi;
+		size_t on;
+		double threshold, change;
+		enum cmp_status st;
+	} c[] = {
+		/* no repeats: the threshold decides */
+		{ 100, 100, 100, 1, 80, 80, 80, 1, 5, -20.0, CMP_REGRESSION },
+		{ 200, 200, 200, 1, 210, 210, 210, 1, 5, 5.0, CMP_IMPROVEMENT },   /* exactly at the threshold */
+		{ 1000, 1000, 1000, 1, 1049, 1049, 1049, 1, 5, 4.9, CMP_SAME },
+		{ 1000, 1000, 1000, 1, 951, 951, 951, 1, 5, -4.9, CMP_SAME },
+		{ 1000, 1000, 1000, 1, 951, 951, 951, 1, 2, -4.9, CMP_REGRESSION }, /* -threshold 2 */
+		{ 64, 64, 64, 1, 256, 256, 256, 1, 5, 300.0, CMP_IMPROVEMENT },
+		{ 0, 0, 0, 1, 5, 5, 5, 1, 5, 0.0, CMP_NA },
+		/* repeats: the measured spread decides */
+		{ 100, 95, 105, 3, 98, 96, 99, 3, 5, -2.0, CMP_NOISE },
+		{ 100, 95, 105, 3, 82, 80, 84, 3, 5, -18.0, CMP_REGRESSION },
+		{ 100, 80, 120, 3, 90, 85, 95, 3, 5, -10.0, CMP_NOISE },          /* beyond 5 % but inside the spread */
+		{ 100, 99, 101, 5, 103, 102, 104, 5, 5, 3.0, CMP_IMPROVEMENT },   /* within 5 % but outside the spread */
+		{ 100, 95, 105, 3, 104, 104, 104, 1, 5, 4.0, CMP_NOISE },         /* only the baseline repeats */
+		{ 100, 95, 105, 3, 110, 110, 110, 1, 5, 10.0, CMP_IMPROVEMENT },
+		{ 100, 100, 100, 1, 90, 88, 99, 3, 5, -10.0, CMP_REGRESSION },    /* only the other repeats */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		sp_row b = mkrow(c[i].b, c[i].blo, c[i].bhi, c[i].bn), o = mkrow(c[i].o, c[i].olo, c[i].ohi, c[i].on);
+		double pct = 12345;
+		enum cmp_status st = cmp_classify(&b, &o, c[i].threshold, &pct);
+		CHECK(st == c[i].st, "case %u: status %s, want %s", (unsigned)i, cmp_status_name(st),
+		    cmp_status_name(c[i].st));
+		CHECK(fabs(pct - c[i].change) < 1e-9, "case %u: change %.12f, want %.12f", (unsigned)i, pct, c[i].change);
+	}
+}
+
+/* Bad inputs: an error naming the file (and the line where there is one), never a crash. */
+EMBER_TEST(compare_malformed)
+{
+	static const struct {
+		const char *what, *data, *want;
+	} bad[] = {
+		{ "empty file", "", "bad.txt: empty file" },
+		{ "binary junk", "\x7f" "ELF\x02\x01\x01", "bad.txt:1: binary data" },
+		{ "NUL byte", "md5 1.00k 2.00k 3.00k 4.00k 5.00k\nmd\0", "bad.txt:2: binary data" },
+		{ "truncated line",
+		  "type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+		  "md5             148201.33k   358411.56k   653212.89k   8087",
+		  "bad.txt:2: 'md5': expected 6 values, found 4" },
+		{ "1e999k",
+		  "type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n\n"
+		  "md5  100.00k 200.00k 1e999k 400.00k 500.00k\n",
+		  "bad.txt:3: 'md5': bad number '1e999k'" },
+		{ "nan", "md5  100.00k nan 300.00k 400.00k 500.00k 600.00k\n", NULL },
+		{ "negative", "sha1  100.00k -200.00k 300.00k 400.00k 500.00k\n", "bad.txt:1: 'sha1': bad number '-200.00k'" },
+		{ "two dots", "md5  100.00k 2.0.0k 300.00k 400.00k 500.00k\n", "bad.txt:1: 'md5': bad number '2.0.0k'" },
+		{ "hex", "md5  100.00k 0x10 300.00k 400.00k 500.00k\n", "bad.txt:1: 'md5': bad number '0x10'" },
+		{ "k twice", "md5  100.00kk 200.00k 300.00k 400.00k 500.00k\n", "bad.txt:1: 'md5': bad number '100.00kk'" },
+		{ "bad -mr value", "+H:16:64\n+F:3:md5:1.0:1e400\n", "bad.txt:2: bad number '1e400'" },
+		{ "-mr count", "+H:16:64:256\n+F:3:md5:1.0:2.0\n", "bad.txt:2: '+F' record: expected 3 values, found 2" },
+		{ "bad header", "type        16 bytes     sixty bytes\n", "bad.txt:1: cannot read the 'type' header" },
+		{ "pk row", "                  sign    verify    sign/s verify/s\nrsa 2048 bits 0.000426s 0.00x024s   2347.0  41675.8\n",
+		  "bad.txt:2: " },
+		{ "prose only", "Hello,\nthe numbers follow tomorrow.\n", "bad.txt: no speed results found" },
+		{ "no sizes", "md5  100.00k 200.00k 300.00k\n", "bad.txt:1: 3 values and no 'type' header line" },
+		{ "JSON syntax", "{\"format\": \"ember-speed\",\n \"results\": [\n {\"algorithm\": \"md5\", \"size\": 16,,\n",
+		  "bad.txt:3: JSON: " },
+		{ "JSON number", "{\"format\": \"ember-speed\", \"results\": [{\"algorithm\": \"md5\", \"size\": 16,\n"
+		  "\"bytes_per_sec\": 1e999}]}", "bad.txt:2: JSON: number out of range" },
+		{ "JSON size", "{\"format\": \"ember-speed\", \"results\": [\n{\"algorithm\": \"md5\", \"size\": \"16\", "
+		  "\"bytes_per_sec\": 1}]}", "bad.txt:2: md5: missing or bad \"size\"" },
+		{ "JSON other", "{\"hello\": 1}", "bad.txt: JSON but not an ember speed document" },
+		{ "JSON empty", "{\"format\": \"ember-speed\", \"results\": [], \"pk\": []}", "bad.txt: no speed results found" },
+	};
+	size_t i;
+	char err[512];
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		sp_file f;
+		size_t len = strlen(bad[i].data);
+		if (strcmp(bad[i].what, "NUL byte") == 0)
+			len = 38;
+		if (!CHECK(sp_parse("bad.txt", bad[i].data, len, &f, NULL, err, sizeof(err)) != 0, "%s: accepted",
+		    bad[i].what)) {
+			sp_free(&f);
+			continue;
+		}
+		if (bad[i].want)
+			CHECK(strncmp(err, bad[i].want, strlen(bad[i].want)) == 0, "%s: '%s', want '%s...'", bad[i].what,
+			    err, bad[i].want);
+		else
+			CHECK(strncmp(err, "bad.txt:1: ", 11) == 0, "%s: '%s'", bad[i].what, err);
+		CHECK(strchr(err, '\n') == NULL, "%s: error is one line", bad[i].what);
+	}
+}
+
+/* Random bytes and random damage to every fixture: parse or fail cleanly. */
+EMBER_TEST(compare_mutations)
+{
+	static const char *const files[] = {
+		"openssl-0.9.8-text.txt", "openssl-1.0.2-mr.txt", "openssl-1.1.1-text.txt", "openssl-3.0-mr.txt",
+		"openssl-3.2-text.txt", "ember-speed-repeat.json", "wiki-paste.txt",
+	};
+	unsigned rounds = t_phase == 1 ? 300 : 60, k, ok = 0, failed = 0;
+	char err[512];
+
+	for (k = 0; k < rounds; k++) {
+		const char *name = files[k % (sizeof(files) / sizeof(files[0]))];
+		FILE *in = fopen(fixture(name), "rb");
+		static char buf[1 << 16];
+		size_t len, m, nmut;
+		sp_file f;
+		if (!CHECK(in != NULL, "%s: cannot open", name))
+			return;
+		len = fread(buf, 1, sizeof(buf), in);
+		fclose(in);
+		if (k % 10 == 9) {
+			len = t_rand_below(2048);
+			t_rand_bytes((uint8_t *)buf, len);
+		} else {
+			nmut = 1 + t_rand_below(8);
+			for (m = 0; m < nmut && len; m++) {
+				size_t at = t_rand_below(len);
+				switch (t_rand_below(4)) {
+				case 0: buf[at] = (char)t_rand(); break;
+				case 1: buf[at] = "0123456789.k:e- \n"[t_rand_below(17)]; break;
+				case 2: len = at; break;                                    /* truncate */
+				default: memmove(buf + at, buf + at + 1, len - at - 1); len--; /* delete */
+				}
+			}
+		}
+		if (sp_parse("m.txt", buf, len, &f, NULL, err, sizeof(err)) == 0) {
+			size_t i;
+			ok++;
+			for (i = 0; i < f.nrows; i++)
+				if (!CHECK(isfinite(f.rows[i].value) && f.rows[i].value >= 0, "%s: bad value parsed", name))
+					break;
+			sp_free(&f);
+		} else {
+			failed++;
+			CHECK(strncmp(err, "m.txt", 5) == 0 && strchr(err, '\n') == NULL, "error '%s'", err);
+		}
+	}
+	t_note("%u mutated inputs: %u parsed, %u rejected with a message", rounds, ok, failed);
+}
+
+/* Missing, extra and reordered rows, unequal size sets; through the CLI and its JSON. */
+EMBER_TEST(compare_cli)
+{
+	static const char base[] =
+		"type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+		"md5               100.00k      200.00k      300.00k      400.00k      500.00k      600.00k\n"
+		"sha1              100.00k      200.00k      300.00k      400.00k      500.00k      600.00k\n"
+		"aes-128-cbc       100.00k      400.00k      300.00k      400.00k      500.00k      600.00k\n"
+		"                  sign    verify    sign/s verify/s\n"
+		"rsa 2048 bits 0.000500s 0.000020s   2000.0  50000.0\n";
+	/* 1.0-style: five sizes, names with spaces, rows reordered, sha1 missing, des ede3 extra */
+	static const char other[] =
+		"type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+		"des ede3          100.00k      200.00k      300.00k      400.00k      500.00k\n"
+		"aes-128 cbc       150.00k      300.00k      300.00k      400.00k      500.00k\n"
+		"md5               125.00k      200.00k      297.00k      400.00k      500.00k\n"
+		"                  sign    verify    sign/s verify/s\n"
+		"rsa 2048 bits 0.000625s 0.000020s   1600.0  50000.0\n";
+	char pb[4096], po[4096], pbin[4096], cmd[16384], *out;
+	int st;
+	size_t outlen = 1 << 16;
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	out = malloc(outlen);
+	if (!CHECK(out != NULL, "malloc"))
+		return;
+	if (scratch(pb, sizeof(pb), "cmp-base.txt") || scratch(po, sizeof(po), "cmp-other.txt") ||
+	    scratch(pbin, sizeof(pbin), "cmp-binary.bin") || write_file(pb, base, sizeof(base) - 1) ||
+	    write_file(po, other, sizeof(other) - 1) || write_file(pbin, "\x7f" "ELF\x02\x01\x01\0\0junk", 14)) {
+		CHECK(0, "cannot write scratch files");
+		free(out);
+		return;
+	}
+
+	/* JSON: parse it back and check the hand-computed changes */
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format json '%s' '%s'", t_ember_bin, pb, po);
+	st = run(cmd, out, outlen);
+	if (CHECK(st == 0, "compare json: status %d: %s", st, out)) {
+		char jerr[128];
+		unsigned jl;
+		json *j = json_parse(out, strlen(out), jerr, sizeof(jerr), &jl);
+		if (CHECK(j != NULL, "compare json output: %s (line %u)", jerr, jl)) {
+			const json *rows = json_get(j, "rows");
+			size_t i, n16384 = 0, nsha1 = 0, ndes = 0, checked = 0;
+			CHECK(rows && rows->type == JSON_ARR && rows->n == 5 * 2 + 2, "rows: %u, want 12",
+			    rows ? (unsigned)rows->n : 0);
+			for (i = 0; rows && i < rows->n; i++) {
+				const json *r = rows->items[i], *others = json_get(r, "others");
+				const char *alg = json_str(r, "algorithm"), *op = json_str(r, "op");
+				double size = 0, pct = 0;
+				const json *o0 = others && others->n ? others->items[0] : NULL;
+				json_num(r, "size", &size);
+				json_num(o0, "change_pct", &pct);
+				n16384 += size == 16384;
+				nsha1 += alg && strcmp(alg, "sha1") == 0;
+				ndes += alg && strcmp(alg, "des-ede3") == 0;
+				if (alg && strcmp(alg, "md5") == 0 && size == 16) {
+					CHECK(fabs(pct - 25.0) < 1e-9, "md5 16: %+f, want +25", pct);
+					CHECK(strcmp(json_str(o0, "status"), "improvement") == 0, "md5 16 status");
+					checked++;
+				} else if (alg && strcmp(alg, "md5") == 0 && size == 256) {
+					CHECK(fabs(pct + 1.0) < 1e-9, "md5 256: %+f, want -1", pct);
+					CHECK(strcmp(json_str(o0, "status"), "same") == 0, "md5 256 status");
+					checked++;
+				} else if (alg && strcmp(alg, "aes-128-cbc") == 0 && size == 64) {
+					CHECK(fabs(pct + 25.0) < 1e-9, "aes 64: %+f, want -25", pct);
+					CHECK(strcmp(json_str(o0, "status"), "regression") == 0, "aes 64 status");
+					checked++;
+				} else if (alg && strcmp(alg, "rsa2048") == 0 && op && strcmp(op, "sign") == 0) {
+					CHECK(fabs(pct + 20.0) < 1e-9, "rsa2048 sign: %+f, want -20", pct);
+					checked++;
+				}
+			}
+			CHECK(checked == 4, "hand-computed rows found: %u of 4", (unsigned)checked);
+			CHECK(n16384 == 0 && nsha1 == 0 && ndes == 0, "unmatched rows listed as compared");
+			json_free(j);
+		}
+	}
+	/* text: the unmatched rows are named */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, pb, po);
+	st = run(cmd, out, outlen);
+	CHECK(st == 0, "compare text: status %d", st);
+	CHECK(strstr(out, "only in cmp-base.txt (8 rows): md5 16384, sha1, aes-128-cbc 16384") != NULL,
+	    "missing rows not named: %s", out);
+	CHECK(strstr(out, "only in cmp-other.txt (5 rows): des-ede3") != NULL, "extra rows not named");
+	CHECK(strstr(out, "+25.0 %  improvement") != NULL && strstr(out, "-25.0 %  regression") != NULL,
+	    "text table marks");
+	/* options after the files, markdown and CSV */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -format markdown -threshold 0.5", t_ember_bin, pb, po);
+	st = run(cmd, out, outlen);
+	CHECK(st == 0 && strstr(out, "| algorithm | size | cmp-base.txt | cmp-other.txt | change | |") &&
+	    strstr(out, "| md5 | 256 | 300.00k | 297.00k | -1.0 % | regression |"), "markdown: %s", out);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format csv '%s' '%s'", t_ember_bin, pb, po);
+	st = run(cmd, out, outlen);
+	CHECK(st == 0 && strncmp(out, "algorithm,op,size,unit,", 23) == 0 &&
+	    strstr(out, "\"aes-128-cbc\",,64,bytes/s,400000.00,300000.00,-25.00,regression"), "csv: %s", out);
+	/* -fail-on-regression: 20 % slower in one row fails, within 5 % passes */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -fail-on-regression", t_ember_bin,
+	    fixture("regress-a.json"), fixture("regress-b.json"));
+	{
+		char fa[4096];
+		snprintf(fa, sizeof(fa), "%s", fixture("regress-a.json"));
+		snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -fail-on-regression", t_ember_bin, fa,
+		    fixture("regress-b.json"));
+		st = run(cmd, out, outlen);
+		CHECK(st == 1 && strstr(out, "-20.0 %  regression") && strstr(out, "1 significant regression"),
+		    "regress-b: status %d: %s", st, out);
+		snprintf(cmd, sizeof(cmd), "'%s' compare -fail-on-regression '%s' '%s'", t_ember_bin, fa,
+		    fixture("regress-c.json"));
+		st = run(cmd, out, outlen);
+		CHECK(st == 0, "regress-c: status %d: %s", st, out);
+		snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, fa, fixture("regress-b.json"));
+		st = run(cmd, out, outlen);
+		CHECK(st == 0, "without -fail-on-regression a regression exits 0 (%d)", st);
+	}
+	/* errors: one line naming the file and line */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, pb, pbin);
+	st = run(cmd, out, outlen);
+	CHECK(st == 1 && strstr(out, "cmp-binary.bin:1: binary data") && strchr(out, '\n') == strrchr(out, '\n'),
+	    "binary input: status %d: %s", st, out);
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s'", t_ember_bin, pb);
+	st = run(cmd, out, outlen);
+	CHECK(st == 1, "one file: status %d", st);
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' /nonexistent/x.txt", t_ember_bin, pb);
+	st = run(cmd, out, outlen);
+	CHECK(st == 1 && strstr(out, "/nonexistent/x.txt"), "missing file: %s", out);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -threshold 1e999 '%s' '%s'", t_ember_bin, pb, po);
+	st = run(cmd, out, outlen);
+	CHECK(st == 1 && strstr(out, "-threshold"), "bad threshold: %s", out);
+	free(out);
+}
+
+/* Real `openssl speed` output of this machine, text and -mr: both parse and compare. */
+EMBER_TEST(compare_real_openssl)
+{
+	char pt[4096], pm[4096], pp[4096], cmd[16384], err[512], *out;
+	sp_file ft, fm, fp;
+	size_t outlen = 1 << 16;
+	int st;
+
+	if (t_phase != 1) {
+		/* the files from phase 1 are parsed again with the portable code paths */
+		if (scratch(pt, sizeof(pt), "openssl-real.txt") || access(pt, R_OK) != 0) {
+			t_skip("no openssl output from phase 1");
+			return;
+		}
+		CHECK(sp_load(pt, &ft, NULL, err, sizeof(err)) == 0, "%s", err);
+		sp_free(&ft);
+		return;
+	}
+	if (system("openssl version >/dev/null 2>&1") != 0) {
+		t_skip("no openssl command");
+		return;
+	}
+	out = malloc(outlen);
+	if (!CHECK(out != NULL, "malloc"))
+		return;
+	if (scratch(pt, sizeof(pt), "openssl-real.txt") || scratch(pm, sizeof(pm), "openssl-real-mr.txt") ||
+	    scratch(pp, sizeof(pp), "openssl-real-pk.txt")) {
+		CHECK(0, "scratch paths");
+		free(out);
+		return;
+	}
+	/* about 5 s: one size per algorithm; stderr kept in the -mr file as users paste it */
+	snprintf(cmd, sizeof(cmd), "openssl speed -seconds 1 -bytes 256 md5 sha256 2>/dev/null > '%s'", pt);
+	st = system(cmd);
+	snprintf(cmd, sizeof(cmd), "openssl speed -mr -seconds 1 -bytes 256 md5 sha256 > '%s' 2>&1", pm);
+	st |= system(cmd);
+	snprintf(cmd, sizeof(cmd), "openssl speed -seconds 1 rsa2048 2>/dev/null > '%s'", pp);
+	st |= system(cmd);
+	if (!CHECK(st == 0, "openssl speed failed")) {
+		free(out);
+		return;
+	}
+	if (CHECK(sp_load(pt, &ft, NULL, err, sizeof(err)) == 0, "real text: %s", err)) {
+		const sp_row *r = sp_find(&ft, "md5", NULL, 256);
+		CHECK(r && r->value > 1e6, "real text: md5 256");
+		CHECK(sp_find(&ft, "sha256", NULL, 256) != NULL, "real text: sha256 256");
+		CHECK(ft.version && strncmp(ft.version, "OpenSSL 3", 9) == 0, "real text: version '%s'",
+		    ft.version ? ft.version : "");
+		t_note("real openssl: %s, md5 at 256 bytes %.0f bytes/s", ft.version ? ft.version : "?",
+		    r ? r->value : 0.0);
+		sp_free(&ft);
+	}
+	if (CHECK(sp_load(pm, &fm, NULL, err, sizeof(err)) == 0, "real -mr: %s", err)) {
+		CHECK(sp_find(&fm, "md5", NULL, 256) && sp_find(&fm, "sha256", NULL, 256), "real -mr rows");
+		sp_free(&fm);
+	}
+	if (CHECK(sp_load(pp, &fp, NULL, err, sizeof(err)) == 0, "real rsa: %s", err)) {
+		const sp_row *s = sp_find(&fp, "rsa2048", "sign", 0), *v = sp_find(&fp, "rsa2048", "verify", 0);
+		CHECK(s && v && s->value > 1 && v->value > s->value, "real rsa2048: verify faster than sign");
+		sp_free(&fp);
+	}
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -threshold 1000", t_ember_bin ? t_ember_bin : "false",
+	    pt, pm);
+	if (t_ember_bin) {
+		st = run(cmd, out, outlen);
+		CHECK(st == 0 && strstr(out, "md5") && strstr(out, "sha256"), "compare real text/-mr: %s", out);
+	}
+	free(out);
+}

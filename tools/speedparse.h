@@ -1,0 +1,70 @@
+/*
+ * speedparse.h - reads speed results of every format users post into one
+ * in-memory set: `ember speed` text, -mr and JSON; `openssl speed` text and
+ * -mr from 0.9.8 to 3.x (five or six size columns, names with spaces, values
+ * with or without the "k" suffix, public-key tables), also when only the
+ * table survived a paste into mail or a wiki.
+ *
+ * Parsing is strict about numbers (full consumption, finite, in range) and
+ * tolerant about layout: lines that are not results are skipped with a
+ * warning naming file and line; a row with a bad or missing number is an
+ * error naming file and line; a file that yields nothing is an error.
+ */
+#ifndef EMBER_TOOL_SPEEDPARSE_H
+#define EMBER_TOOL_SPEEDPARSE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct sp_row {
+	char *name;       /* normalised: "aes-128-cbc", "rsa2048", "ecdsa(nistp256)" */
+	char *impl;       /* implementation tag from ember JSON, or NULL */
+	char *op;         /* public-key rows: "sign", "verify", "op" ...; NULL otherwise */
+	unsigned size;    /* block size in bytes; 0 for public-key rows */
+	double value;     /* bytes per second (ops per second for public-key rows) */
+	double lo, hi;    /* measured spread: min and max over the samples */
+	size_t nsamples;  /* 1 unless the input carries repeats */
+	unsigned line;    /* line of the first appearance */
+	double *samples;  /* the samples (nsamples of them), or NULL when only lo/hi were given */
+	size_t cap;
+} sp_row;
+
+typedef struct sp_file {
+	char *path;
+	char *format;     /* "openssl 3.x text", "openssl 0.9.8/1.0.x -mr", "ember json" ... */
+	char *version;    /* "OpenSSL 3.0.19", "Ember 0.1.0", or NULL */
+	char *built_on, *options, *compiler, *cpuinfo, *platform, *engine;
+	sp_row *rows;
+	size_t nrows, cap;
+	unsigned warnings; /* lines skipped as not results */
+} sp_file;
+
+/*
+ * Reads |path| (or standard input for "-") into |f|. Warnings go to |warn|
+ * (may be NULL). Returns 0, or -1 with "file:line: reason" in |err|.
+ */
+int sp_load(const char *path, sp_file *f, FILE *warn, char *err, size_t err_len);
+/* The same from memory; |name| is used in messages. */
+int sp_parse(const char *name, const char *data, size_t len, sp_file *f, FILE *warn,
+    char *err, size_t err_len);
+void sp_free(sp_file *f);
+
+/* The row with this key, or NULL. |op| is NULL for throughput rows. */
+const sp_row *sp_find(const sp_file *f, const char *name, const char *op, unsigned size);
+
+/* Canonical algorithm name: "aes-128 cbc" -> "aes-128-cbc", "blowfish cbc" -> "bf-cbc". */
+void sp_normalise(const char *raw, char *out, size_t out_len);
+
+/*
+ * Strict number: digits, one '.', optional exponent, optionally a trailing
+ * 'k' (times 1000) when |allow_k|; finite, non-negative, no overflow.
+ * Returns 0 or -1.
+ */
+int sp_number(const char *tok, int allow_k, double *out);
+
+/* A short description of the file: "OpenSSL 3.0.19, options: bn(64,64)". */
+void sp_describe(const sp_file *f, char *buf, size_t len);
+/* The file's base name. */
+const char *sp_basename(const sp_file *f);
+
+#endif
