@@ -151,7 +151,11 @@ static int read_all(int fd, uint8_t *out, size_t len)
 int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *out,
     const uint8_t *in, size_t len, char *err, size_t err_len)
 {
-	char cbuf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32)];
+	/* the control buffer aligned for struct cmsghdr (MIPS and SPARC fault on misaligned loads) */
+	union {
+		char buf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32)];
+		struct cmsghdr align;
+	} cbuf;
 	struct msghdr msg;
 	struct cmsghdr *cm;
 	struct iovec iov;
@@ -162,9 +166,9 @@ int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uin
 		snprintf(err, err_len, "AF_ALG: IV too long");
 		return -1;
 	}
-	memset(cbuf, 0, sizeof(cbuf));
+	memset(&cbuf, 0, sizeof(cbuf));
 	memset(&msg, 0, sizeof(msg));
-	msg.msg_control = cbuf;
+	msg.msg_control = cbuf.buf;
 	msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t)) + (iv_len ? CMSG_SPACE(sizeof(*aiv) + iv_len) : 0);
 	cm = CMSG_FIRSTHDR(&msg);
 	cm->cmsg_level = SOL_ALG;

@@ -953,7 +953,10 @@ static int list_all(const speed_engine *e)
 		snprintf(row.target, sizeof(row.target), "%s", row_defs[i].target);
 		n = e->impls(&row, im, 16, why, sizeof(why));
 		if (n == 0) {
-			printf("%-18s %-10s %-6s %s\n", row.name, "-", "-", "not in this build");
+			/* the engine's reason without the row's name: "not in this build", "not in this libcrypto" */
+			size_t skip = strlen(row.name);
+			printf("%-18s %-10s %-6s %s\n", row.name, "-", "-",
+			    strncmp(why, row.name, skip) == 0 && strncmp(why + skip, ": ", 2) == 0 ? why + skip + 2 : why);
 			continue;
 		}
 		for (k = 0; k < n && k < 16; k++) {
@@ -1456,8 +1459,12 @@ int cmd_speed(int argc, char **argv)
 	}
 	if (impl != NULL && nel > 1)
 		return tool_error(CMD, "-impl: give one engine with -impl (Ember's implementations: -engine ember)");
-	if (list)
+	if (list) {
+		char why[240];
+		if (elist[0]->probe != NULL && elist[0]->probe(why, sizeof(why)) != 0)
+			return tool_error(CMD, "-engine %s: %s", elist[0]->name, why);
 		return list_all(elist[0]);
+	}
 
 	/* Algorithm words; options must come first, as openssl speed's. */
 	for (; a < argc; a++) {
