@@ -5,7 +5,8 @@
  * afalg and cryptodev engines' success path where this kernel allows it
  * (skipped, with the reason, where it does not) and their error path where
  * it does not; a missing libcrypto (EMBER_LIBCRYPTO); the side-by-side
- * table, the implied -elapsed and the engine field of the JSON results.
+ * table, the implied -elapsed and the engine field of the JSON results;
+ * the /proc/crypto driver lookup behind afalg's implementation column.
  * Every run of the tool is tiny (-seconds 0.05 or -count, one or two sizes).
  */
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include "ember/cipher.h"
 #include "ember/hash.h"
 #include "ember/util.h"
+#include "kengine.h"
 #include "ossl.h"
 #include "speed.h"
 #include "test.h"
@@ -464,4 +466,46 @@ EMBER_TEST(engines_side_by_side)
 	}
 	free(out);
 	free(err);
+}
+
+/* The driver lookup behind afalg's implementation column: the highest-priority
+ * driver /proc/crypto lists for a name, "unknown" for a name it does not list. */
+EMBER_TEST(engines_kernel_driver_lookup)
+{
+	FILE *f = fopen("/proc/crypto", "r");
+	char line[256], name[128] = "", want_name[128] = "", want[128] = "", got[128];
+	long prio, best = -1;
+	int n = 0;
+
+	if (f == NULL) {
+		t_skip("/proc/crypto: %s", strerror(errno));
+		return;
+	}
+	/* the first name listed, and its best driver, read here independently */
+	while (fgets(line, sizeof(line), f)) {
+		char v[128];
+		static char driver[128];
+		if (sscanf(line, "name : %127s", v) == 1) {
+			snprintf(name, sizeof(name), "%s", v);
+			if (want_name[0] == 0)
+				snprintf(want_name, sizeof(want_name), "%s", v);
+			n++;
+		} else if (sscanf(line, "driver : %127s", v) == 1) {
+			snprintf(driver, sizeof(driver), "%s", v);
+		} else if (sscanf(line, "priority : %ld", &prio) == 1 && strcmp(name, want_name) == 0 && prio > best) {
+			best = prio;
+			snprintf(want, sizeof(want), "%s", driver);
+		}
+	}
+	fclose(f);
+	if (n == 0) {
+		t_skip("/proc/crypto lists no algorithm");
+		return;
+	}
+	kcrypto_driver(want_name, got, sizeof(got));
+	CHECK(strcmp(got, want) == 0, "driver of %s: got %s, /proc/crypto says %s", want_name, got, want);
+	kcrypto_driver("no-such-algorithm(ember)", got, sizeof(got));
+	CHECK(strcmp(got, "unknown") == 0, "an unlisted name gave driver %s", got);
+	if (t_phase == 1)
+		t_note("/proc/crypto: %s is served by %s", want_name, want);
 }
