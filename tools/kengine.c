@@ -10,6 +10,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "ember/cipher.h"
 #include "kengine.h"
 
 #ifdef __linux__
@@ -29,36 +30,49 @@ static int fail(char *err, size_t len, const char *what)
 	return -1;
 }
 
-const char *afalg_name(const char *ours, int *is_hash)
+const char *afalg_hash_name(const char *digest)
 {
-	static const struct {
-		const char *ours, *kernel;
-		int hash;
-	} map[] = {
-		{ "md4", "md4", 1 }, { "md5", "md5", 1 }, { "sha1", "sha1", 1 },
-		{ "sha224", "sha224", 1 }, { "sha256", "sha256", 1 }, { "sha384", "sha384", 1 },
-		{ "sha512", "sha512", 1 }, { "rmd160", "rmd160", 1 }, { "ripemd160", "rmd160", 1 },
-		{ "hmac(md5)", "hmac(md5)", 1 }, { "hmac", "hmac(md5)", 1 },
-		{ "aes-128-cbc", "cbc(aes)", 0 }, { "aes-192-cbc", "cbc(aes)", 0 },
-		{ "aes-256-cbc", "cbc(aes)", 0 }, { "des-cbc", "cbc(des)", 0 },
-		{ "des-ede3", "cbc(des3_ede)", 0 }, { "des-ede3-cbc", "cbc(des3_ede)", 0 },
-		{ "bf-cbc", "cbc(blowfish)", 0 }, { "cast-cbc", "cbc(cast5)", 0 },
-		{ "cast5-cbc", "cbc(cast5)", 0 }, { "camellia-128-cbc", "cbc(camellia)", 0 },
-		{ "camellia-192-cbc", "cbc(camellia)", 0 }, { "camellia-256-cbc", "cbc(camellia)", 0 },
-		{ "rc4", "ecb(arc4)", 0 },
+	static const char *const map[][2] = {
+		{ "md4", "md4" }, { "md5", "md5" }, { "sha1", "sha1" }, { "sha224", "sha224" },
+		{ "sha256", "sha256" }, { "sha384", "sha384" }, { "sha512", "sha512" },
+		{ "ripemd160", "rmd160" }, { "rmd160", "rmd160" },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-		if (strcmp(map[i].ours, ours) == 0) {
-			*is_hash = map[i].hash;
-			return map[i].kernel;
-		}
-	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(map[i][0], digest) == 0)
+			return map[i][1];
+	return NULL;
+}
+
+const char *afalg_cipher_alg(const char *alg)
+{
+	static const char *const map[][2] = {
+		{ "aes", "aes" }, { "des", "des" }, { "des-ede3", "des3_ede" }, { "bf", "blowfish" },
+		{ "cast5", "cast5" }, { "camellia", "camellia" }, { "rc4", "arc4" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(map[i][0], alg) == 0)
+			return map[i][1];
 	return NULL;
 }
 
 #ifdef __linux__
+int afalg_probe(char *err, size_t err_len)
+{
+	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+
+	if (fd < 0) {
+		snprintf(err, err_len, "AF_ALG socket: %s (the kernel's crypto API is not open to user space here: "
+		    "CONFIG_CRYPTO_USER_API_HASH/SKCIPHER)", strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, size_t key_len,
     size_t out_len, char *err, size_t err_len)
 {
@@ -96,22 +110,52 @@ int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, 
 	return 0;
 }
 
+/* Data goes to the kernel in pieces of at most this many bytes: the socket's
+ * send buffer bounds what one skcipher request may hold. */
+#define AFALG_CHUNK 16384
+
 int afalg_hash(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len)
 {
 	ssize_t n;
 
-	if (send(a->op, in, len, 0) != (ssize_t)len)
-		return fail(err, err_len, "AF_ALG send");
+	/* MSG_MORE on every piece but the last; the last send finishes the digest */
+	do {
+		size_t piece = len > AFALG_CHUNK ? AFALG_CHUNK : len;
+		if (send(a->op, in, piece, piece < len ? MSG_MORE : 0) != (ssize_t)piece)
+			return fail(err, err_len, "AF_ALG send");
+		in += piece;
+		len -= piece;
+	} while (len > 0);
 	n = read(a->op, out, a->out_len);
 	if (n != (ssize_t)a->out_len)
 		return fail(err, err_len, "AF_ALG read digest");
 	return 0;
 }
 
+/* Reads exactly |len| bytes (a request's output may come in parts). */
+static int read_all(int fd, uint8_t *out, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = read(fd, out, len);
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return -1;
+		}
+		out += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *out,
     const uint8_t *in, size_t len, char *err, size_t err_len)
 {
-	char cbuf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32)];
+	/* the control buffer aligned for struct cmsghdr (MIPS and SPARC fault on misaligned loads) */
+	union {
+		char buf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32)];
+		struct cmsghdr align;
+	} cbuf;
 	struct msghdr msg;
 	struct cmsghdr *cm;
 	struct iovec iov;
@@ -122,9 +166,9 @@ int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uin
 		snprintf(err, err_len, "AF_ALG: IV too long");
 		return -1;
 	}
-	memset(cbuf, 0, sizeof(cbuf));
+	memset(&cbuf, 0, sizeof(cbuf));
 	memset(&msg, 0, sizeof(msg));
-	msg.msg_control = cbuf;
+	msg.msg_control = cbuf.buf;
 	msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t)) + (iv_len ? CMSG_SPACE(sizeof(*aiv) + iv_len) : 0);
 	cm = CMSG_FIRSTHDR(&msg);
 	cm->cmsg_level = SOL_ALG;
@@ -141,16 +185,46 @@ int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uin
 		memcpy(aiv->iv, iv, iv_len);
 	}
 	iov.iov_base = (void *)(uintptr_t)in;
-	iov.iov_len = len;
+	iov.iov_len = len > AFALG_CHUNK ? AFALG_CHUNK : len;
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
-	if (sendmsg(a->op, &msg, 0) != (ssize_t)len)
+	if (sendmsg(a->op, &msg, 0) != (ssize_t)iov.iov_len)
 		return fail(err, err_len, "AF_ALG sendmsg");
-	if (read(a->op, out, len) != (ssize_t)len)
+	if (read_all(a->op, out, iov.iov_len) != 0)
 		return fail(err, err_len, "AF_ALG read");
+	if (len > iov.iov_len)
+		return afalg_cipher_next(a, out + iov.iov_len, in + iov.iov_len, len - iov.iov_len, err, err_len);
+	return 0;
+}
+
+int afalg_cipher_next(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len)
+{
+	while (len > 0) {
+		size_t piece = len > AFALG_CHUNK ? AFALG_CHUNK : len;
+		if (send(a->op, in, piece, 0) != (ssize_t)piece)
+			return fail(err, err_len, "AF_ALG send");
+		if (read_all(a->op, out, piece) != 0)
+			return fail(err, err_len, "AF_ALG read");
+		in += piece;
+		out += piece;
+		len -= piece;
+	}
 	return 0;
 }
 #else
+int afalg_probe(char *err, size_t err_len)
+{
+	snprintf(err, err_len, "AF_ALG: this system is not Linux");
+	return -1;
+}
+
+int afalg_cipher_next(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len)
+{
+	(void)a; (void)out; (void)in; (void)len;
+	snprintf(err, err_len, "AF_ALG: this system is not Linux");
+	return -1;
+}
+
 int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, size_t key_len,
     size_t out_len, char *err, size_t err_len)
 {
@@ -223,6 +297,16 @@ struct cdev_session_op {
 	uint8_t *mackey;
 	uint32_t ses;
 };
+struct cdev_alg_info {
+	char cra_name[64];
+	char cra_driver_name[64];
+};
+struct cdev_session_info_op {
+	uint32_t ses;
+	struct cdev_alg_info cipher_info, hash_info;
+	uint16_t alignmask;
+	uint32_t flags;
+};
 struct cdev_crypt_op {
 	uint32_t ses;
 	uint16_t op, flags;
@@ -232,30 +316,56 @@ struct cdev_crypt_op {
 #define CDEV_CIOCGSESSION _IOWR('c', 102, struct cdev_session_op)
 #define CDEV_CIOCFSESSION _IOW('c', 103, uint32_t)
 #define CDEV_CIOCCRYPT _IOWR('c', 104, struct cdev_crypt_op)
+#define CDEV_CIOCGSESSINFO _IOWR('c', 107, struct cdev_session_info_op)
+#define CDEV_COP_FLAG_WRITE_IV (1 << 2)
 
-int cdev_alg(const char *ours, int *is_hash)
+int cdev_hash_alg(const char *digest, int hmac)
 {
 	static const struct {
-		const char *ours;
-		int alg, hash;
+		const char *name;
+		int alg, hmac_alg;
 	} map[] = {
-		{ "des-cbc", 1, 0 }, { "des-ede3", 2, 0 }, { "des-ede3-cbc", 2, 0 }, { "bf-cbc", 3, 0 },
-		{ "cast-cbc", 4, 0 }, { "cast5-cbc", 4, 0 }, { "aes-128-cbc", 11, 0 },
-		{ "aes-192-cbc", 11, 0 }, { "aes-256-cbc", 11, 0 }, { "rc4", 12, 0 },
-		{ "md5", 13, 1 }, { "sha1", 14, 1 }, { "camellia-128-cbc", 101, 0 },
-		{ "camellia-192-cbc", 101, 0 }, { "camellia-256-cbc", 101, 0 },
-		{ "rmd160", 102, 1 }, { "ripemd160", 102, 1 }, { "sha224", 103, 1 },
-		{ "sha256", 104, 1 }, { "sha384", 105, 1 }, { "sha512", 106, 1 },
+		{ "md5", 13, 6 }, { "sha1", 14, 7 }, { "ripemd160", 102, 8 }, { "sha224", 103, 107 },
+		{ "sha256", 104, 18 }, { "sha384", 105, 19 }, { "sha512", 106, 20 },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-		if (strcmp(map[i].ours, ours) == 0) {
-			*is_hash = map[i].hash;
-			return map[i].alg;
-		}
-	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(map[i].name, digest) == 0)
+			return hmac ? map[i].hmac_alg : map[i].alg;
 	return -1;
+}
+
+int cdev_cipher_alg(const char *alg, int mode)
+{
+	/* cryptodev.h: CRYPTO_DES_CBC 1, 3DES_CBC 2, BLF_CBC 3, CAST_CBC 4, AES_CBC 11,
+	 * ARC4 12, AES_CTR 21, AES_ECB 23, CAMELLIA_CBC 101 */
+	static const struct {
+		const char *alg;
+		int mode, num;
+	} map[] = {
+		{ "des", EMBER_MODE_CBC, 1 }, { "des-ede3", EMBER_MODE_CBC, 2 }, { "bf", EMBER_MODE_CBC, 3 },
+		{ "cast5", EMBER_MODE_CBC, 4 }, { "aes", EMBER_MODE_CBC, 11 }, { "rc4", EMBER_MODE_STREAM, 12 },
+		{ "aes", EMBER_MODE_CTR, 21 }, { "aes", EMBER_MODE_ECB, 23 }, { "camellia", EMBER_MODE_CBC, 101 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(map[i].alg, alg) == 0 && map[i].mode == mode)
+			return map[i].num;
+	return -1;
+}
+
+int cdev_probe(char *err, size_t err_len)
+{
+	int fd = open("/dev/crypto", O_RDWR);
+
+	if (fd < 0) {
+		snprintf(err, err_len, "/dev/crypto: %s (the cryptodev-linux module is not loaded here)", strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
 }
 
 int cdev_open(cdev_op *c, int alg, int is_hash, const uint8_t *key, size_t key_len, size_t out_len,
@@ -272,6 +382,8 @@ int cdev_open(cdev_op *c, int alg, int is_hash, const uint8_t *key, size_t key_l
 	memset(&s, 0, sizeof(s));
 	if (is_hash) {
 		s.mac = (uint32_t)alg;
+		s.mackey = (uint8_t *)(uintptr_t)key;
+		s.mackeylen = (uint32_t)key_len;
 	} else {
 		s.cipher = (uint32_t)alg;
 		s.key = (uint8_t *)(uintptr_t)key;
@@ -302,9 +414,27 @@ int cdev_run(cdev_op *c, int decrypt, uint8_t *iv, uint8_t *out, const uint8_t *
 	else
 		op.dst = out;
 	op.iv = iv;
+	if (!c->is_hash && iv != NULL)
+		op.flags = CDEV_COP_FLAG_WRITE_IV;
 	if (ioctl(c->fd, CDEV_CIOCCRYPT, &op) != 0)
 		return fail(err, err_len, "/dev/crypto CIOCCRYPT");
 	return 0;
+}
+
+void cdev_driver(const cdev_op *c, char *drv, size_t drv_len)
+{
+	struct cdev_session_info_op info;
+
+	snprintf(drv, drv_len, "unknown");
+	memset(&info, 0, sizeof(info));
+	info.ses = c->ses;
+	if (c->fd < 0 || ioctl(c->fd, CDEV_CIOCGSESSINFO, &info) != 0)
+		return;
+	if (c->is_hash)
+		info.hash_info.cra_driver_name[sizeof(info.hash_info.cra_driver_name) - 1] = 0;
+	else
+		info.cipher_info.cra_driver_name[sizeof(info.cipher_info.cra_driver_name) - 1] = 0;
+	snprintf(drv, drv_len, "%s", c->is_hash ? info.hash_info.cra_driver_name : info.cipher_info.cra_driver_name);
 }
 
 void cdev_close(cdev_op *c)

@@ -18,17 +18,28 @@ typedef struct afalg_op {
 	size_t out_len; /* digest length for hashes */
 } afalg_op;
 
-/* Kernel names for our algorithm names: "sha256" -> "sha256", "aes-128-cbc" -> "cbc(aes)". */
-const char *afalg_name(const char *ours, int *is_hash);
+/*
+ * 0 when this kernel opens AF_ALG sockets, else -1 with the reason
+ * ("AF_ALG socket: Address family not supported by protocol ...").
+ */
+int afalg_probe(char *err, size_t err_len);
+/* The kernel's name for one of Ember's digests ("ripemd160" -> "rmd160"), or NULL. */
+const char *afalg_hash_name(const char *digest);
+/* The kernel's name for a cipher algorithm of the registry ("des-ede3" -> "des3_ede"), or NULL. */
+const char *afalg_cipher_alg(const char *alg);
 
 /* Opens |kname| ("sha256", "hmac(sha256)", "cbc(aes)" ...); |key| for ciphers and HMAC. */
 int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, size_t key_len,
     size_t out_len, char *err, size_t err_len);
 /* Hashes |len| bytes into |out| (a->out_len bytes). */
 int afalg_hash(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len);
-/* Encrypts or decrypts |len| bytes with |iv| (iv_len bytes, may be 0). */
+/* Encrypts or decrypts |len| bytes with |iv| (iv_len bytes, may be 0): sets
+ * the direction and IV, which later afalg_cipher_next calls keep (the
+ * kernel chains the IV from one request to the next, as CBC in one piece). */
 int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *out,
     const uint8_t *in, size_t len, char *err, size_t err_len);
+/* The next |len| bytes, under the direction and chained IV of the previous call. */
+int afalg_cipher_next(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len);
 void afalg_close(afalg_op *a);
 
 /*
@@ -46,10 +57,19 @@ typedef struct cdev_op {
 	size_t out_len;
 } cdev_op;
 
-/* cryptodev algorithm number for our name, or -1. */
-int cdev_alg(const char *ours, int *is_hash);
+/* 0 when /dev/crypto opens, else -1 with the reason ("/dev/crypto: No such file or directory ..."). */
+int cdev_probe(char *err, size_t err_len);
+/* cryptodev algorithm number for one of Ember's digests (|hmac|: its HMAC), or -1. */
+int cdev_hash_alg(const char *digest, int hmac);
+/* cryptodev algorithm number for a registry cipher algorithm in |mode| (enum ember_mode), or -1. */
+int cdev_cipher_alg(const char *alg, int mode);
+/* Opens a session: a cipher keyed with |key|, or a digest (an HMAC when key_len > 0). */
 int cdev_open(cdev_op *c, int alg, int is_hash, const uint8_t *key, size_t key_len, size_t out_len,
     char *err, size_t err_len);
+/* The kernel driver serving the session (CIOCGSESSINFO), "unknown" when not told. */
+void cdev_driver(const cdev_op *c, char *drv, size_t drv_len);
+/* One operation: a digest of |in| into |out|, or |len| bytes enciphered with
+ * |iv|, which is updated for chaining (COP_FLAG_WRITE_IV). */
 int cdev_run(cdev_op *c, int decrypt, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len,
     char *err, size_t err_len);
 void cdev_close(cdev_op *c);

@@ -36,6 +36,13 @@ static int resolve(void *h)
 	SYM(EVP_DigestUpdate, 1);
 	SYM(EVP_DigestFinal_ex, 1);
 	SYM(HMAC, 1);
+	SYM(EVP_MD_get_size, 0);
+	SYM(EVP_MD_size, 0);
+	SYM(HMAC_CTX_new, 0);
+	SYM(HMAC_CTX_free, 0);
+	SYM(HMAC_Init_ex, 0);
+	SYM(HMAC_Update, 0);
+	SYM(HMAC_Final, 0);
 	SYM(EVP_get_cipherbyname, 1);
 	SYM(EVP_CIPHER_fetch, 0);
 	SYM(EVP_CIPHER_free, 0);
@@ -47,6 +54,18 @@ static int resolve(void *h)
 	SYM(EVP_CIPHER_CTX_ctrl, 1);
 	SYM(EVP_CipherUpdate, 1);
 	SYM(EVP_CipherFinal_ex, 1);
+	SYM(BIO_new_mem_buf, 0);
+	SYM(BIO_free, 0);
+	SYM(PEM_read_bio_PrivateKey, 0);
+	SYM(EVP_PKEY_free, 0);
+	SYM(EVP_PKEY_CTX_new, 0);
+	SYM(EVP_PKEY_CTX_free, 0);
+	SYM(EVP_PKEY_sign_init, 0);
+	SYM(EVP_PKEY_sign, 0);
+	SYM(EVP_PKEY_verify_init, 0);
+	SYM(EVP_PKEY_verify, 0);
+	SYM(EVP_PKEY_size, 0);
+	SYM(EVP_PKEY_get_size, 0);
 
 	*(void **)(&version) = dlsym(h, "OpenSSL_version");
 	if (version == NULL)
@@ -74,7 +93,8 @@ const ossl_api *ossl_load(char *err, size_t err_len)
 			api.path = env;
 			h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
 			if (h == NULL)
-				snprintf(failure, sizeof(failure), "cannot load libcrypto %s: %s", env, dlerror());
+				snprintf(failure, sizeof(failure), "cannot load libcrypto (EMBER_LIBCRYPTO=%s): %s", env,
+				    dlerror());
 		} else {
 			for (i = 0; names[i] && h == NULL; i++) {
 				api.path = names[i];

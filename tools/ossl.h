@@ -27,6 +27,14 @@ typedef struct ossl_api {
 	int (*EVP_DigestFinal_ex)(void *, unsigned char *, unsigned int *);
 	unsigned char *(*HMAC)(const void *, const void *, int, const unsigned char *, size_t,
 	    unsigned char *, unsigned int *);
+	int (*EVP_MD_get_size)(const void *);                                 /* 3.x name */
+	int (*EVP_MD_size)(const void *);                                     /* 1.1 name */
+	/* HMAC keyed once, reused per message (deprecated in 3.0, still exported) */
+	void *(*HMAC_CTX_new)(void);
+	void (*HMAC_CTX_free)(void *);
+	int (*HMAC_Init_ex)(void *, const void *, int, const void *, void *);
+	int (*HMAC_Update)(void *, const unsigned char *, size_t);
+	int (*HMAC_Final)(void *, unsigned char *, unsigned int *);
 
 	/* ciphers */
 	void *(*EVP_get_cipherbyname)(const char *);
@@ -41,6 +49,20 @@ typedef struct ossl_api {
 	int (*EVP_CIPHER_CTX_ctrl)(void *, int, int, void *);
 	int (*EVP_CipherUpdate)(void *, unsigned char *, int *, const unsigned char *, int);
 	int (*EVP_CipherFinal_ex)(void *, unsigned char *, int *);
+
+	/* public keys (speed's rsa and dsa rows) */
+	void *(*BIO_new_mem_buf)(const void *, int);
+	int (*BIO_free)(void *);
+	void *(*PEM_read_bio_PrivateKey)(void *, void **, void *, void *);
+	void (*EVP_PKEY_free)(void *);
+	void *(*EVP_PKEY_CTX_new)(void *, void *);
+	void (*EVP_PKEY_CTX_free)(void *);
+	int (*EVP_PKEY_sign_init)(void *);
+	int (*EVP_PKEY_sign)(void *, unsigned char *, size_t *, const unsigned char *, size_t);
+	int (*EVP_PKEY_verify_init)(void *);
+	int (*EVP_PKEY_verify)(void *, const unsigned char *, size_t, const unsigned char *, size_t);
+	int (*EVP_PKEY_size)(const void *);                                   /* 1.1 name */
+	int (*EVP_PKEY_get_size)(const void *);                               /* 3.x name */
 
 	void *handle;
 } ossl_api;

@@ -83,7 +83,9 @@ static const char *const pk_words[] = {
 };
 #define NPK (sizeof(pk_words) / sizeof(pk_words[0]))
 
-static const speed_engine *const engines[] = { &speed_engine_ember };
+static const speed_engine *const engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,
+	&speed_engine_cryptodev };
+#define MAX_RUNS 8
 #define NENGINES (sizeof(engines) / sizeof(engines[0]))
 
 static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
@@ -207,21 +209,50 @@ static int add_sample(speed_result *r, double rate, const speed_sample *s, int r
 	return 0;
 }
 
+/* Bounded copy of a message (snprintf("%s") would warn about truncation). */
+static void set_text(char *dst, size_t n, const char *src)
+{
+	size_t len = strlen(src);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = 0;
+}
+
+/* "openssl: " before an engine's messages, except for Ember's own engine run alone. */
+static const char *engine_prefix(const speed_run *r)
+{
+	static char buf[40];
+
+	if (r->engine == &speed_engine_ember && r->nengines <= 1)
+		return "";
+	snprintf(buf, sizeof(buf), "%s: ", r->engine->name);
+	return buf;
+}
+
 /* ---- the header and tables ---- */
 
-static void print_header(FILE *f, const speed_run *r)
+static void print_header(FILE *f, const speed_run *runs, int nrun, int nel, const speed_missing *miss, int nmiss)
 {
 	char buf[4096];
 	size_t used = 0;
-	int i;
+	int i, k;
 
 	buf[0] = 0;
-	for (i = 0; i < r->njobs; i++) {
-		const speed_job *j = &r->jobs[i];
-		if (j->impl_used[0] == 0 || used >= sizeof(buf) - 1)
-			continue;
-		snprintf(buf + used, sizeof(buf) - used, "%s%s:%s", used ? " " : "", j->row.name, j->impl_used);
-		used += strlen(buf + used);
+	for (k = 0; k < nrun; k++) {
+		const speed_run *r = &runs[k];
+		if (nel > 1 && used < sizeof(buf) - 1) {
+			snprintf(buf + used, sizeof(buf) - used, "%s%s:", used ? "; " : "", r->engine->name);
+			used += strlen(buf + used);
+		}
+		for (i = 0; i < r->njobs; i++) {
+			const speed_job *j = &r->jobs[i];
+			if (j->impl_used[0] == 0 || used >= sizeof(buf) - 1)
+				continue;
+			snprintf(buf + used, sizeof(buf) - used, "%s%s:%s", used ? " " : "", j->row.name, j->impl_used);
+			used += strlen(buf + used);
+		}
 	}
 	fprintf(f, "version: Ember %s\n", ember_version());
 	fprintf(f, "built on: %s\n", tool_build_date);
@@ -229,6 +260,19 @@ static void print_header(FILE *f, const speed_run *r)
 	fprintf(f, "compiler: %s %s (%s)\n", tool_build_cc, tool_build_flags, tool_build_target);
 	ember_cpu_describe(buf, sizeof(buf));
 	fprintf(f, "CPUINFO: %s\n", buf);
+	if (nel > 1 || runs[0].engine != &speed_engine_ember) {
+		for (k = 0; k < nrun; k++) {
+			buf[0] = 0;
+			if (runs[k].engine->describe)
+				runs[k].engine->describe(buf, sizeof(buf));
+			fprintf(f, "engine: %s%s%s%s\n", runs[k].engine->name, buf[0] ? " (" : "", buf, buf[0] ? ")" : "");
+		}
+		for (k = 0; k < nmiss; k++)
+			fprintf(f, "engine: %s: not available: %s\n", miss[k].engine, miss[k].why);
+	}
+	if (runs[0].elapsed_implied != NULL)
+		fprintf(f, "timing: wall clock (CLOCK_MONOTONIC), -elapsed implied: engine %s hands the work to the "
+		           "kernel, where this process's CPU time does not see it\n", runs[0].elapsed_implied);
 }
 
 static void print_type_line(FILE *f, const speed_run *r)
@@ -349,6 +393,131 @@ static void print_tables(FILE *f, const speed_run *r)
 	}
 }
 
+/* One rate (bytes or operations per second) in openssl's number format. */
+static void put_rate(FILE *f, double v)
+{
+	if (v > 10000)
+		fprintf(f, " %11.2fk", v / 1e3);
+	else
+		fprintf(f, " %11.2f ", v);
+}
+
+static void put_ratio(FILE *f, int show, double v, double base)
+{
+	if (show && base > 0)
+		fprintf(f, " x%-5.2f", v / base);
+	else
+		fprintf(f, "       ");
+}
+
+static const speed_job *job_by_label(const speed_run *r, const char *label)
+{
+	int i;
+
+	for (i = 0; i < r->njobs; i++)
+		if (strcmp(r->jobs[i].label, label) == 0)
+			return &r->jobs[i];
+	return NULL;
+}
+
+static const speed_pk_job *pk_by_word(const speed_run *r, const char *word)
+{
+	int i;
+
+	for (i = 0; i < r->npk; i++)
+		if (strcmp(r->pk[i].word, word) == 0)
+			return &r->pk[i];
+	return NULL;
+}
+
+/* Why an engine has no numbers for a row. */
+static const char *no_numbers(int state, const char *error)
+{
+	if (state == SPEED_FAILED)
+		return error[0] ? error : "failed";
+	if (state == SPEED_SKIPPED)
+		return error[0] ? error : "skipped";
+	return "not selected";
+}
+
+/*
+ * Every engine's rate for each row and size, with the ratio to the first
+ * engine's (above 1: faster than the first engine). Rows are those of every
+ * engine in order; an engine without numbers for a row says why.
+ */
+static void print_side_by_side(FILE *f, const speed_run *runs, int nrun, const speed_missing *miss, int nmiss)
+{
+	const speed_run *base = &runs[0];
+	int k, m, i, s, printed_pk = 0;
+
+	/* worded so that speed-result readers skip it (no "1000s", which reads as a time) */
+	fprintf(f, "\nSide by side, in thousands of bytes per second (xN.NN: this engine's rate over %s's):\n",
+	    base->engine->name);
+	fprintf(f, "%-13s %-10s", "type", "engine");
+	for (s = 0; s < base->nsizes; s++)
+		fprintf(f, "%7d bytes%7s", (int)base->sizes[s], "");
+	fprintf(f, "\n");
+	for (k = 0; k < nrun; k++) {
+		for (i = 0; i < runs[k].njobs; i++) {
+			const char *label = runs[k].jobs[i].label;
+			const speed_job *b = job_by_label(base, label);
+			int seen = 0;
+
+			for (m = 0; m < k && !seen; m++)
+				seen = job_by_label(&runs[m], label) != NULL;
+			if (seen)
+				continue;
+			for (m = 0; m < nrun; m++) {
+				const speed_job *j = job_by_label(&runs[m], label);
+				fprintf(f, "%-13s %-10s", m == 0 ? label : "", runs[m].engine->name);
+				if (j == NULL || j->state != SPEED_OK) {
+					fprintf(f, " %11s  n/a: %s\n", "", j ? no_numbers(j->state, j->error) : "not selected");
+					continue;
+				}
+				for (s = 0; s < runs[m].nsizes; s++) {
+					double v = j->res[s].rate;
+					put_rate(f, v);
+					put_ratio(f, m > 0 && b && b->state == SPEED_OK, v, b && b->state == SPEED_OK ? b->res[s].rate : 0);
+				}
+				fprintf(f, "  [%s]\n", j->impl_used);
+			}
+		}
+	}
+	for (k = 0; k < nrun; k++) {
+		for (i = 0; i < runs[k].npk; i++) {
+			const char *word = runs[k].pk[i].word;
+			const speed_pk_job *b = pk_by_word(base, word);
+			int seen = 0;
+
+			for (m = 0; m < k && !seen; m++)
+				seen = pk_by_word(&runs[m], word) != NULL;
+			if (seen)
+				continue;
+			if (!printed_pk) {
+				fprintf(f, "\n%-13s %-10s %13s%7s %13s\n", "public key", "engine", "sign/s", "", "verify/s");
+				printed_pk = 1;
+			}
+			for (m = 0; m < nrun; m++) {
+				const speed_pk_job *p = pk_by_word(&runs[m], word);
+				int op;
+				fprintf(f, "%-13s %-10s", m == 0 ? word : "", runs[m].engine->name);
+				if (p == NULL || p->state != SPEED_OK) {
+					fprintf(f, " %11s  n/a: %s\n", "", p ? no_numbers(p->state, p->error) : "not selected");
+					continue;
+				}
+				for (op = 0; op < 2; op++) {
+					fprintf(f, " %12.1f", p->res[op].rate);
+					put_ratio(f, m > 0 && b && b->state == SPEED_OK, p->res[op].rate,
+					    b && b->state == SPEED_OK ? b->res[op].rate : 0);
+				}
+				fprintf(f, "\n");
+			}
+		}
+	}
+	for (k = 0; k < nmiss; k++)
+		fprintf(f, "engine %s: not available: %s\n", miss[k].engine, miss[k].why);
+}
+
 /* ---- running ---- */
 
 struct sym_arg {
@@ -363,11 +532,14 @@ static int sym_op(void *arg, uint64_t n)
 	struct sym_arg *a = arg;
 
 	a->e->run(a->t, a->buf, a->size, n);
+	if (a->e->error != NULL && a->e->error(a->t) != NULL)
+		return EMBER_EINTERNAL;
 	return 0;
 }
 
 struct pk_arg {
-	speed_pk *k;
+	const speed_engine *e;
+	void *k;
 	int verify;
 };
 
@@ -377,7 +549,7 @@ static int pk_op(void *arg, uint64_t n)
 	uint64_t i;
 
 	for (i = 0; i < n; i++) {
-		int err = a->verify ? speed_pk_verify(a->k) : speed_pk_sign(a->k);
+		int err = a->verify ? a->e->pk_verify(a->k) : a->e->pk_sign(a->k);
 		if (err)
 			return err;
 	}
@@ -409,10 +581,16 @@ static void run_job(speed_run *r, int mr, speed_job *j, uint8_t *buf)
 	int s, k, err;
 
 	err = r->engine->open(&j->row, j->impl[0] ? j->impl : NULL, r->decrypt, &t, j->error, sizeof(j->error));
+	if (err == EMBER_ENOTSUP && r->nengines > 1) {
+		/* with several engines, a row one of them lacks is reported and the rest runs */
+		j->state = SPEED_SKIPPED;
+		fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(r), j->error);
+		return;
+	}
 	if (err != 0) {
 		j->state = SPEED_FAILED;
 		r->failures++;
-		tool_error(CMD, "%s", j->error);
+		tool_error(CMD, "%s%s", engine_prefix(r), j->error);
 		return;
 	}
 	snprintf(j->impl_used, sizeof(j->impl_used), "%s", r->engine->impl_name(t));
@@ -426,7 +604,17 @@ static void run_job(speed_run *r, int mr, speed_job *j, uint8_t *buf)
 			double rate;
 
 			progress_sym(r, mr, j, a.size);
-			speed_measure(sym_op, &a, r->seconds, r->count, &smp);
+			if (speed_measure(sym_op, &a, r->seconds, r->count, &smp) != 0) {
+				if (!mr)
+					fprintf(stderr, "\n");
+				snprintf(j->error, sizeof(j->error), "%s: stopped: %s", j->label,
+				    r->engine->error ? r->engine->error(t) : "failed");
+				tool_error(CMD, "%s%s", engine_prefix(r), j->error);
+				r->engine->close(t);
+				j->state = SPEED_FAILED;
+				r->failures++;
+				return;
+			}
 			rate = smp.seconds > 0 ? (double)smp.ops / smp.seconds * (double)a.size : 0;
 			if (mr)
 				fprintf(stderr, "+R:%llu:%s:%f\n", (unsigned long long)smp.ops, j->label, smp.seconds);
@@ -451,22 +639,23 @@ static const char *pk_what(int dsa, int verify)
 }
 
 /* Times one public-key job; returns the operations of its first sign run (stop rule). */
-static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, speed_pk *key)
+static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 {
 	uint64_t first = 0;
 	int op, k, err;
 	char sb[32];
 
-	err = speed_pk_selftest(key);
+	err = r->engine->pk_selftest(key);
 	if (err != 0) {
 		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->word, ember_strerror(err));
 		p->state = SPEED_FAILED;
 		r->failures++;
-		tool_error(CMD, "%s", p->error);
+		tool_error(CMD, "%s%s", engine_prefix(r), p->error);
 		return 0;
 	}
 	for (op = 0; op < 2; op++) {
 		struct pk_arg a;
+		a.e = r->engine;
 		a.k = key;
 		a.verify = op;
 		for (k = 0; k < r->repeat; k++) {
@@ -494,7 +683,7 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, speed_pk *key)
 				    pk_what(p->dsa, op), ember_strerror(err));
 				p->state = SPEED_FAILED;
 				r->failures++;
-				tool_error(CMD, "%s", p->error);
+				tool_error(CMD, "%s%s", engine_prefix(r), p->error);
 				return 0;
 			}
 			if (op == 0 && k == 0)
@@ -540,7 +729,7 @@ static uint8_t *alloc_buf(const speed_run *r, void **base)
 	return (uint8_t *)p + r->misalign;
 }
 
-static void run_all(speed_run *r, speed_pk **keys, int mr)
+static void run_all(speed_run *r, int mr)
 {
 	void *base;
 	uint8_t *buf = alloc_buf(r, &base);
@@ -551,15 +740,18 @@ static void run_all(speed_run *r, speed_pk **keys, int mr)
 		tool_error(CMD, "out of memory for %d-byte buffers", (int)r->sizes[0]);
 		return;
 	}
+	if (r->nengines > 1 && !mr)
+		fprintf(stderr, "Engine %s:\n", r->engine->name);
 	for (i = 0; i < r->njobs; i++)
-		run_job(r, mr, &r->jobs[i], buf);
+		if (r->jobs[i].state != SPEED_SKIPPED)
+			run_job(r, mr, &r->jobs[i], buf);
 	free(base);
 	/* Stop rule as openssl: once one operation outlasts the run, larger keys of that family are skipped. */
 	for (fam = 0; fam < 2; fam++) {
 		const speed_pk_job *slow = NULL;
 		for (i = 0; i < r->npk; i++) {
 			speed_pk_job *p = &r->pk[i];
-			if (p->dsa != fam)
+			if (p->dsa != fam || p->state == SPEED_SKIPPED)
 				continue;
 			if (slow != NULL) {
 				char sb[32];
@@ -569,7 +761,7 @@ static void run_all(speed_run *r, speed_pk **keys, int mr)
 				fprintf(stderr, "ember speed: %s: %s\n", p->word, p->error);
 				continue;
 			}
-			if (run_pk(r, mr, p, keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0)
+			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0)
 				slow = p;
 		}
 	}
@@ -761,7 +953,10 @@ static int list_all(const speed_engine *e)
 		snprintf(row.target, sizeof(row.target), "%s", row_defs[i].target);
 		n = e->impls(&row, im, 16, why, sizeof(why));
 		if (n == 0) {
-			printf("%-18s %-10s %-6s %s\n", row.name, "-", "-", "not in this build");
+			/* the engine's reason without the row's name: "not in this build", "not in this libcrypto" */
+			size_t skip = strlen(row.name);
+			printf("%-18s %-10s %-6s %s\n", row.name, "-", "-",
+			    strncmp(why, row.name, skip) == 0 && strncmp(why + skip, ": ", 2) == 0 ? why + skip + 2 : why);
 			continue;
 		}
 		for (k = 0; k < n && k < 16; k++) {
@@ -771,9 +966,12 @@ static int list_all(const speed_engine *e)
 		}
 	}
 	for (i = 0; i < NPK; i++) {
-		speed_pk *k2 = speed_pk_new(pk_words[i], NULL, why, sizeof(why));
+		void *k2 = e->pk_new ? e->pk_new(pk_words[i], why, sizeof(why)) : NULL;
+		if (e->pk_new == NULL)
+			snprintf(why, sizeof(why), "%s: not supported by this engine", pk_words[i]);
 		printf("%-18s %-10s %-6s %s\n", pk_words[i], "-", "-", k2 ? "supported" : why);
-		speed_pk_free(k2);
+		if (k2 != NULL)
+			e->pk_free(k2);
 	}
 	printf("\nwords: md2 mdc2 md4 md5 hmac sha1 sha256 sha512 rmd160 ripemd160 ripemd rc4 des-cbc des-ede3\n"
 	       "  idea-cbc idea rc2-cbc rc2 rc5-cbc rc5 bf-cbc blowfish bf cast-cbc cast cast5\n"
@@ -915,11 +1113,235 @@ static int evp_row(speed_row *row, const char *name)
 	return tool_error(CMD, "-evp: '%s' is an unknown cipher or digest", name);
 }
 
+/* Records that |r|'s engine cannot run |row| (with several engines: reported per row, the rest runs). */
+static int add_skipped(speed_run *r, const speed_row *row, const char *why, int quiet)
+{
+	speed_job *j;
+
+	if (add_job(r, row, NULL, 0))
+		return 1;
+	j = &r->jobs[r->njobs - 1];
+	j->state = SPEED_SKIPPED;
+	set_text(j->error, sizeof(j->error), why);
+	if (!quiet)
+		fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(r), why);
+	return 0;
+}
+
+/*
+ * Adds |row| to every run. Returns 0, 1 on error (printed), or 2 when no
+ * engine can run it (reasons in |why|). With several engines, those that
+ * cannot run a row get a skipped job saying why (unless no engine can and
+ * |drop_if_nowhere|, for the default rows).
+ */
+static int select_everywhere(speed_run *runs, int nrun, int nel, const speed_row *row, const char *impl,
+    int drop_if_nowhere, char *why, size_t why_len)
+{
+	char reason[MAX_RUNS][240];
+	int st[MAX_RUNS], k, any = 0;
+
+	if (nel == 1)
+		return select_row(&runs[0], row, impl, why, why_len);
+	why[0] = 0;
+	for (k = 0; k < nrun; k++) {
+		st[k] = select_row(&runs[k], row, impl, reason[k], sizeof(reason[k]));
+		if (st[k] == 1)
+			return 1;
+		if (st[k] == 0)
+			any = 1;
+		else
+			snprintf(why + strlen(why), why_len - strlen(why), "%s%s: %s", why[0] ? "; " : "",
+			    runs[k].engine->name, reason[k]);
+	}
+	if (!any && drop_if_nowhere)
+		return 2;
+	for (k = 0; k < nrun; k++)
+		if (st[k] == 2 && add_skipped(&runs[k], row, reason[k], drop_if_nowhere))
+			return 1;
+	return any ? 0 : 2;
+}
+
+static int add_pk_job(speed_run *r, int i, void *key, const char *why)
+{
+	speed_pk_job *p = &r->pk[r->npk];
+
+	r->keys[r->npk++] = key;
+	snprintf(p->word, sizeof(p->word), "%s", pk_words[i]);
+	p->bits = speed_pk_bits(pk_words[i]);
+	p->dsa = pk_words[i][0] == 'd';
+	p->index = p->dsa ? i - 5 : i;
+	if (key == NULL) {
+		p->state = SPEED_SKIPPED;
+		set_text(p->error, sizeof(p->error), why);
+	}
+	return 0;
+}
+
+/* Fills every run's jobs from the words (or the defaults). Returns 0, or 1 after printing an error. */
+static int select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_sel, int any_word, int skip_missing,
+    const char *impl, const char *evp, const char *hmac)
+{
+	char why[1024];
+	speed_row row;
+	int i, k, status, real = 0;
+
+	if (evp != NULL || hmac != NULL) {
+		if (hmac != NULL) {
+			char name[64];
+			snprintf(name, sizeof(name), "hmac(%s)", hmac);
+			fill_row(&row, SPEED_D_HMAC, name, SPEED_HMAC, hmac);
+			if (row_by_index(SPEED_D_HMAC) && selected[SPEED_D_HMAC])
+				selected[SPEED_D_HMAC] = 0; /* -hmac NAME replaces the hmac(md5) row */
+			status = select_everywhere(runs, nrun, nel, &row, impl, 0, why, sizeof(why));
+			if (status == 1)
+				return 1;
+			if (status == 2 && nel == 1)
+				return tool_error(CMD, "-hmac: %s", why);
+		}
+		if (evp != NULL) {
+			if (evp_row(&row, evp) != 0)
+				return 1;
+			status = select_everywhere(runs, nrun, nel, &row, impl, 0, why, sizeof(why));
+			if (status == 1)
+				return 1;
+			if (status == 2 && nel == 1)
+				return tool_error(CMD, "-evp: %s", why);
+		}
+	} else if (!any_word) {
+		for (i = 0; i < (int)NROWS; i++)
+			selected[row_defs[i].index] = 1;
+		for (i = 0; i < (int)NPK; i++)
+			pk_sel[i] = speed_pk_known(pk_words[i]);
+	}
+	for (i = 0; i < (int)NROWS; i++) {
+		const struct row_def *d = &row_defs[i];
+		if (!selected[d->index])
+			continue;
+		fill_row(&row, d->index, d->name, d->kind, d->target);
+		status = select_everywhere(runs, nrun, nel, &row, impl, !any_word, why, sizeof(why));
+		if (status == 1)
+			return 1;
+		if (status == 2 && nel == 1 && any_word && !skip_missing)
+			return tool_error(CMD, "%s", why);
+		if (status == 2 && nel == 1 && any_word)
+			fprintf(stderr, "ember speed: %s (skipped)\n", why);
+		/* another library's or the kernel's gaps are news; Ember's own default rows skip quietly */
+		if (status == 2 && nel == 1 && !any_word && runs[0].engine != &speed_engine_ember)
+			fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(&runs[0]), why);
+	}
+	for (k = 0; k < nrun; k++) {
+		runs[k].keys = calloc(NPK, sizeof(void *));
+		runs[k].pk = calloc(NPK, sizeof(speed_pk_job));
+		if (runs[k].keys == NULL || runs[k].pk == NULL)
+			return tool_error(CMD, "out of memory");
+	}
+	for (i = 0; i < (int)NPK; i++) {
+		void *key[MAX_RUNS];
+		char reason[MAX_RUNS][240];
+		int any = 0;
+
+		if (!pk_sel[i])
+			continue;
+		for (k = 0; k < nrun; k++) {
+			const speed_engine *e = runs[k].engine;
+			key[k] = NULL;
+			if (e->pk_new == NULL)
+				snprintf(reason[k], sizeof(reason[k]), "%s: not supported by this engine", pk_words[i]);
+			else
+				key[k] = e->pk_new(pk_words[i], reason[k], sizeof(reason[k]));
+			any |= key[k] != NULL;
+		}
+		if (nel == 1 && key[0] == NULL) {
+			if (any_word && !skip_missing)
+				return tool_error(CMD, "%s%s", engine_prefix(&runs[0]), reason[0]);
+			if (any_word)
+				fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(&runs[0]), reason[0]);
+			continue;
+		}
+		if (!any && !any_word)
+			continue;
+		for (k = 0; k < nrun; k++) {
+			add_pk_job(&runs[k], i, key[k], reason[k]);
+			if (key[k] == NULL)
+				fprintf(stderr, "ember speed: %s%s (skipped)\n", engine_prefix(&runs[k]), reason[k]);
+		}
+	}
+	for (k = 0; k < nrun; k++) {
+		for (i = 0; i < runs[k].njobs; i++)
+			real += runs[k].jobs[i].state != SPEED_SKIPPED;
+		for (i = 0; i < runs[k].npk; i++)
+			real += runs[k].pk[i].state != SPEED_SKIPPED;
+	}
+	if (real == 0)
+		return tool_error(CMD, "nothing to run: no algorithm in this build was selected");
+	return 0;
+}
+
+static void free_runs(speed_run *runs, int nrun)
+{
+	int k, i, s;
+
+	for (k = 0; k < nrun; k++) {
+		speed_run *r = &runs[k];
+		for (i = 0; i < r->njobs; i++)
+			for (s = 0; s < SPEED_MAX_SIZES; s++)
+				free(r->jobs[i].res[s].samples);
+		for (i = 0; i < r->npk; i++) {
+			free(r->pk[i].res[0].samples);
+			free(r->pk[i].res[1].samples);
+			if (r->keys[i] != NULL)
+				r->engine->pk_free(r->keys[i]);
+		}
+		free(r->jobs);
+		free(r->pk);
+		free(r->keys);
+		r->jobs = NULL;
+		r->pk = NULL;
+		r->keys = NULL;
+		r->njobs = r->npk = 0;
+	}
+}
+
+/* -engine NAME[,NAME...]: known names, each once. */
+static int parse_engines(const char *v, const speed_engine **out, int *n)
+{
+	const char *p = v;
+	char known[128] = "";
+	size_t e;
+
+	for (e = 0; e < NENGINES; e++)
+		snprintf(known + strlen(known), sizeof(known) - strlen(known), "%s%s", e ? ", " : "", engines[e]->name);
+	*n = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		int k;
+
+		for (e = 0; e < NENGINES; e++)
+			if (strlen(engines[e]->name) == len && strncmp(engines[e]->name, p, len) == 0)
+				break;
+		if (e == NENGINES)
+			return tool_error(CMD, "-engine: unknown engine '%.*s' (this build has: %s)", (int)len, p, known);
+		for (k = 0; k < *n; k++)
+			if (out[k] == engines[e])
+				return tool_error(CMD, "-engine: '%s' is named twice", engines[e]->name);
+		if (*n == MAX_RUNS)
+			return tool_error(CMD, "-engine: at most %d engines", MAX_RUNS);
+		out[(*n)++] = engines[e];
+		p += len;
+		if (*p == ',' && *++p == 0)
+			return tool_error(CMD, "-engine: '%s' ends with a comma", v);
+	}
+	if (*n == 0)
+		return tool_error(CMD, "-engine: empty list");
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: ember speed [options] [algorithm ...]   (see man ember-speed)\n"
 	           "openssl options: -seconds N -bytes N -elapsed -multi N -mr -misalign N -decrypt\n"
-	           "                 -evp NAME -hmac DIGEST -engine NAME -testmode\n"
+	           "                 -evp NAME -hmac DIGEST -engine NAME[,NAME...] -testmode\n"
+	           "engines:         ember (default), openssl, afalg, cryptodev (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
 	           "                 -cycles -count N -list -skip-missing\n");
 }
@@ -928,15 +1350,18 @@ static void usage(FILE *f)
 
 int cmd_speed(int argc, char **argv)
 {
-	speed_run r;
-	speed_pk **keys = NULL;
+	speed_run r, runs[MAX_RUNS];
+	speed_missing miss[MAX_RUNS];
+	const speed_engine *elist[MAX_RUNS];
 	const char *impl = NULL, *evp = NULL, *hmac = NULL;
 	int selected[32], pk_sel[NPK];
-	int a, i, any_word = 0, skip_missing = 0, list = 0, status;
+	int a, k, any_word = 0, skip_missing = 0, list = 0, nel = 0, nrun = 0, nmiss = 0, failures = 0;
+	const char *implied = NULL;
+	int status;
 	unsigned long long u;
-	char why[240];
 
 	memset(&r, 0, sizeof(r));
+	memset(runs, 0, sizeof(runs));
 	memset(selected, 0, sizeof(selected));
 	memset(pk_sel, 0, sizeof(pk_sel));
 	r.engine = engines[0];
@@ -1014,12 +1439,8 @@ int cmd_speed(int argc, char **argv)
 				else
 					return tool_error(CMD, "-format: '%s' is not one of text, mr, json, csv", v);
 			} else if (strcmp(o, "-engine") == 0) {
-				size_t e;
-				for (e = 0; e < NENGINES && strcmp(engines[e]->name, v) != 0; e++)
-					;
-				if (e == NENGINES)
-					return tool_error(CMD, "-engine: unknown engine '%s' (this build has: ember)", v);
-				r.engine = engines[e];
+				if (parse_engines(v, elist, &nel))
+					return 1;
 			} else if (strcmp(o, "-evp") == 0) {
 				evp = v;
 			} else if (strcmp(o, "-hmac") == 0) {
@@ -1032,32 +1453,42 @@ int cmd_speed(int argc, char **argv)
 		}
 		a += takes;
 	}
-	if (list)
-		return list_all(r.engine);
+	if (nel == 0) {
+		elist[0] = &speed_engine_ember;
+		nel = 1;
+	}
+	if (impl != NULL && nel > 1)
+		return tool_error(CMD, "-impl: give one engine with -impl (Ember's implementations: -engine ember)");
+	if (list) {
+		char why[240];
+		if (elist[0]->probe != NULL && elist[0]->probe(why, sizeof(why)) != 0)
+			return tool_error(CMD, "-engine %s: %s", elist[0]->name, why);
+		return list_all(elist[0]);
+	}
 
 	/* Algorithm words; options must come first, as openssl speed's. */
 	for (; a < argc; a++) {
 		const char *w = argv[a];
-		size_t k;
+		size_t n;
 		int found = 0;
 
 		if (w[0] == '-')
 			return tool_error(CMD, "option '%s' after algorithm '%s': options go before algorithm names", w,
 			    argv[a - 1]);
 		any_word = 1;
-		for (k = 0; k < NWORDS; k++)
-			if (strcmp(w, words[k].word) == 0) {
+		for (n = 0; n < NWORDS; n++)
+			if (strcmp(w, words[n].word) == 0) {
 				int m;
-				for (m = 0; m < words[k].n; m++)
-					selected[words[k].rows[m]] = 1;
+				for (m = 0; m < words[n].n; m++)
+					selected[words[n].rows[m]] = 1;
 				found = 1;
 			}
-		for (k = 0; k < NPK; k++)
-			if (strcmp(w, pk_words[k]) == 0 || (strcmp(w, "rsa") == 0 && pk_words[k][0] == 'r') ||
-			    (strcmp(w, "dsa") == 0 && pk_words[k][0] == 'd')) {
-				if (!speed_pk_known(pk_words[k]))
+		for (n = 0; n < NPK; n++)
+			if (strcmp(w, pk_words[n]) == 0 || (strcmp(w, "rsa") == 0 && pk_words[n][0] == 'r') ||
+			    (strcmp(w, "dsa") == 0 && pk_words[n][0] == 'd')) {
+				if (!speed_pk_known(pk_words[n]))
 					continue;
-				pk_sel[k] = 1;
+				pk_sel[n] = 1;
 				found = 1;
 			}
 		if (!found)
@@ -1071,137 +1502,97 @@ int cmd_speed(int argc, char **argv)
 		r.count = 1;
 	if (r.cycles)
 		r.cycles_name = speed_cycles_start(r.cycles_why, sizeof(r.cycles_why));
-	speed_timer_use(r.elapsed);
 
-	/* Rows, in openssl's order. */
-	if (evp != NULL || hmac != NULL) {
-		speed_row row;
-		if (hmac != NULL) {
-			char name[64];
-			snprintf(name, sizeof(name), "hmac(%s)", hmac);
-			fill_row(&row, SPEED_D_HMAC, name, SPEED_HMAC, hmac);
-			if (row_by_index(SPEED_D_HMAC) && selected[SPEED_D_HMAC])
-				selected[SPEED_D_HMAC] = 0; /* -hmac NAME replaces the hmac(md5) row */
-			status = select_row(&r, &row, impl, why, sizeof(why));
-			if (status == 1)
-				return 1;
-			if (status == 2)
-				return tool_error(CMD, "-hmac: %s", why);
-		}
-		if (evp != NULL) {
-			if (evp_row(&row, evp) != 0)
-				return 1;
-			status = select_row(&r, &row, impl, why, sizeof(why));
-			if (status == 1)
-				return 1;
-			if (status == 2)
-				return tool_error(CMD, "-evp: %s", why);
-		}
-	} else if (!any_word) {
-		for (i = 0; i < (int)NROWS; i++)
-			selected[row_defs[i].index] = 1;
-		for (i = 0; i < (int)NPK; i++)
-			pk_sel[i] = speed_pk_known(pk_words[i]);
-	}
-	for (i = 0; i < (int)NROWS; i++) {
-		speed_row row;
-		const struct row_def *d = &row_defs[i];
-		if (!selected[d->index])
-			continue;
-		fill_row(&row, d->index, d->name, d->kind, d->target);
-		status = select_row(&r, &row, impl, why, sizeof(why));
-		if (status == 1)
-			return 1;
-		if (status == 2 && any_word && !skip_missing)
-			return tool_error(CMD, "%s", why);
-		if (status == 2 && any_word)
-			fprintf(stderr, "ember speed: %s (skipped)\n", why);
-	}
-	keys = calloc(NPK, sizeof(*keys));
-	r.pk = calloc(NPK, sizeof(*r.pk));
-	if (keys == NULL || r.pk == NULL)
-		return tool_error(CMD, "out of memory");
-	for (i = 0; i < (int)NPK; i++) {
-		speed_pk_job *p;
-		speed_pk *k;
-		if (!pk_sel[i])
-			continue;
-		k = speed_pk_new(pk_words[i], NULL, why, sizeof(why));
-		if (k == NULL) {
-			if (any_word && !skip_missing) {
-				int m;
-				for (m = 0; m < r.npk; m++)
-					speed_pk_free(keys[m]);
-				return tool_error(CMD, "%s", why);
-			}
-			if (any_word)
-				fprintf(stderr, "ember speed: %s (skipped)\n", why);
+	/* Engines: one run each; a missing one stops a single-engine command, and
+	 * is reported while the others run when several were asked for. */
+	for (k = 0; k < nel; k++) {
+		char why[240];
+		if (elist[k]->probe != NULL && elist[k]->probe(why, sizeof(why)) != 0) {
+			if (nel == 1)
+				return tool_error(CMD, "-engine %s: %s", elist[k]->name, why);
+			miss[nmiss].engine = elist[k]->name;
+			snprintf(miss[nmiss].why, sizeof(miss[nmiss].why), "%s", why);
+			nmiss++;
+			fprintf(stderr, "ember speed: engine %s is not available: %s (the other engines run)\n", elist[k]->name,
+			    why);
 			continue;
 		}
-		keys[r.npk] = k;
-		p = &r.pk[r.npk++];
-		snprintf(p->word, sizeof(p->word), "%s", pk_words[i]);
-		p->bits = speed_pk_bits(pk_words[i]);
-		p->dsa = pk_words[i][0] == 'd';
-		p->index = p->dsa ? i - 5 : i;
+		runs[nrun] = r;
+		runs[nrun].engine = elist[k];
+		runs[nrun].nengines = nel;
+		nrun++;
 	}
-	if (r.njobs == 0 && r.npk == 0) {
-		free(keys);
-		return tool_error(CMD, "nothing to run: no algorithm in this build was selected");
+	if (nrun == 0)
+		return tool_error(CMD, "-engine: none of the engines can run here (see above)");
+	/* an engine that offloads makes the whole run wall-clock timed, so that the engines compare */
+	for (k = 0; k < nel && implied == NULL; k++)
+		if (elist[k]->offloads && !r.elapsed)
+			implied = elist[k]->name;
+	for (k = 0; k < nrun; k++)
+		runs[k].elapsed_implied = implied;
+	speed_timer_use(r.elapsed || implied != NULL);
+
+	status = select_all(runs, nrun, nel, selected, pk_sel, any_word, skip_missing, impl, evp, hmac);
+	if (status != 0) {
+		free_runs(runs, nrun);
+		return 1;
 	}
 
-	if (r.elapsed && r.format != SPEED_MR)
+	if ((r.elapsed || implied != NULL) && r.format != SPEED_MR)
 		fprintf(stderr, "You have chosen to measure elapsed time instead of user CPU time.\n");
 	if (r.cycles && r.cycles_name == NULL)
 		fprintf(stderr, "ember speed: -cycles: not available (%s)\n", r.cycles_why);
 
-	if (r.multi > 1) {
-		if (do_multi(&r)) {
-			/* a child: openssl's children measure wall time and speak -mr */
-			speed_timer_use(1);
-			r.format = SPEED_MR;
-			run_all(&r, keys, 1);
-			print_tables(stdout, &r);
-			child_records(stdout, &r);
-			fflush(stdout);
-			_exit(r.failures > 125 ? 125 : r.failures);
+	for (k = 0; k < nrun; k++) {
+		speed_run *x = &runs[k];
+		if (x->multi > 1) {
+			if (do_multi(x)) {
+				/* a child: openssl's children measure wall time and speak -mr */
+				speed_timer_use(1);
+				x->format = SPEED_MR;
+				run_all(x, 1);
+				print_tables(stdout, x);
+				child_records(stdout, x);
+				fflush(stdout);
+				_exit(x->failures > 125 ? 125 : x->failures);
+			}
+		} else {
+			run_all(x, x->format == SPEED_MR);
 		}
-	} else {
-		run_all(&r, keys, r.format == SPEED_MR);
+		failures += x->failures;
 	}
 
 	switch (r.format) {
 	case SPEED_JSON:
-		speed_report_json(stdout, &r);
+		speed_report_json(stdout, runs, nrun, miss, nmiss);
 		break;
 	case SPEED_CSV:
-		speed_report_csv(stdout, &r);
+		speed_report_csv(stdout, runs, nrun);
 		break;
 	case SPEED_TEXT:
-		print_header(stdout, &r);
-		print_tables(stdout, &r);
+		print_header(stdout, runs, nrun, nel, miss, nmiss);
+		for (k = 0; k < nrun; k++) {
+			if (nel > 1)
+				fprintf(stdout, "\nengine %s:\n", runs[k].engine->name);
+			print_tables(stdout, &runs[k]);
+		}
+		if (nel > 1)
+			print_side_by_side(stdout, runs, nrun, miss, nmiss);
 		break;
 	default:
-		print_tables(stdout, &r);
+		for (k = 0; k < nrun; k++) {
+			if (nel > 1)
+				fprintf(stdout, "+EMBER:ENGINE:%s\n", runs[k].engine->name);
+			print_tables(stdout, &runs[k]);
+		}
+		for (k = 0; k < nmiss; k++)
+			fprintf(stdout, "+EMBER:MISSING:%s:%s\n", miss[k].engine, miss[k].why);
 		break;
 	}
 	fflush(stdout);
-
-	for (i = 0; i < r.npk; i++)
-		speed_pk_free(keys[i]);
-	free(keys);
-	for (i = 0; i < r.njobs; i++) {
-		int s;
-		for (s = 0; s < SPEED_MAX_SIZES; s++)
-			free(r.jobs[i].res[s].samples);
-	}
-	for (i = 0; i < r.npk; i++) {
-		free(r.pk[i].res[0].samples);
-		free(r.pk[i].res[1].samples);
-	}
-	free(r.jobs);
-	free(r.pk);
+	free_runs(runs, nrun);
+	/* 0: all ran; 1: a failure; 2: results printed, but a requested engine is missing here */
 	if (r.testmode)
-		return r.failures > 125 ? 125 : r.failures;
-	return r.failures ? 1 : 0;
+		return failures + nmiss > 125 ? 125 : failures + nmiss;
+	return failures ? 1 : nmiss ? 2 : 0;
 }

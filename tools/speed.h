@@ -10,6 +10,10 @@
  *   speed_timer.c   clocks, the timing loop, cycle counters
  *   speed_report.c  -format json and csv
  *   speed_pk.c      public-key operations (speed_pk.h)
+ *   speed_openssl.c the "openssl" engine: the system's libcrypto (dlopen)
+ *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG)
+ *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto
+ * See docs/ENGINES.md for the engines.
  */
 #ifndef EMBER_SPEED_H
 #define EMBER_SPEED_H
@@ -53,11 +57,20 @@ typedef struct speed_task speed_task;
 
 /*
  * An engine times rows. Adding one (openssl, afalg, cryptodev) is a new
- * const speed_engine and a line in speed_engines[]: the harness does the
- * timing, repeats, -multi and every output format.
+ * const speed_engine and a line in the engine list of speed.c: the harness
+ * does the timing, repeats, -multi and every output format.
  */
 typedef struct speed_engine {
 	const char *name;
+	/* 1 when the engine hands work to the kernel or a device: timed by the
+	 * wall clock (-elapsed implied), since CPU time would miss the work. */
+	int offloads;
+	/* 0 when the engine can run on this system, else -1 with a one-line
+	 * reason naming what is missing (and the errno or dlerror text). */
+	int (*probe)(char *why, size_t why_len);
+	/* One line about what the engine is on this system ("OpenSSL 3.0.11 ...,
+	 * libcrypto.so.3"), for the header; may be NULL. Called after probe. */
+	void (*describe)(char *buf, size_t len);
 	/* Lists up to |max| implementations of |row|; returns how many there are
 	 * (0: the engine cannot run the row at all, one-line reason in |why|). */
 	size_t (*impls)(const speed_row *row, speed_impl *out, size_t max, char *why, size_t why_len);
@@ -67,18 +80,73 @@ typedef struct speed_engine {
 	 * implementation gave a wrong answer; one-line reason in |err|. */
 	int (*open)(const speed_row *row, const char *impl, int decrypt, speed_task **out,
 	    char *err, size_t err_len);
-	/* The implementation tag a task runs. */
+	/* The implementation tag a task runs (for afalg: the kernel driver). */
 	const char *(*impl_name)(const speed_task *t);
-	/* |n| operations on |size| bytes of |buf| (room for size + 64 bytes). */
+	/* |n| operations on |size| bytes of |buf| (room for size + 64 bytes).
+	 * Ciphers work in place, chaining across calls; keys and IVs are the
+	 * same in every engine (speed_task_key), so outputs can be compared. */
 	void (*run)(speed_task *t, uint8_t *buf, size_t size, uint64_t n);
+	/* The digest or MAC of the last operation (NULL for ciphers): lets the
+	 * tests compare engines' outputs. */
+	const uint8_t *(*output)(const speed_task *t, size_t *len);
 	void (*close)(speed_task *t);
+	/* NULL while the task runs, else why it stopped (a system call failed
+	 * mid-run); may itself be NULL for engines that cannot fail once open. */
+	const char *(*error)(const speed_task *t);
+
+	/* Public-key words (NULL when the engine has none): as speed_pk.h. */
+	void *(*pk_new)(const char *word, char *err, size_t err_len);
+	int (*pk_sign)(void *k);
+	int (*pk_verify)(void *k);
+	int (*pk_selftest)(void *k);
+	void (*pk_free)(void *k);
 } speed_engine;
 
 extern const speed_engine speed_engine_ember;
+extern const speed_engine speed_engine_openssl;
+extern const speed_engine speed_engine_afalg;
+extern const speed_engine speed_engine_cryptodev;
 
 /* Checks digest |d| against its known answer (or, lacking one, against the
  * other implementations): 0, or EMBER_EVERIFY with a one-line reason. */
 int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len);
+
+/*
+ * The known answer every engine is checked against before it is timed
+ * (the ember engine's tables, speed_engine.c). Digests: out = H(in);
+ * HMAC: out = HMAC(key, in); ciphers: out = the encryption of in under
+ * key and iv (iv_len 0 for ECB and stream ciphers).
+ */
+typedef struct speed_kat {
+	uint8_t key[64];
+	size_t key_len;
+	uint8_t iv[16];
+	size_t iv_len;
+	uint8_t in[64];
+	size_t in_len;
+	uint8_t out[64];
+	size_t out_len;
+	size_t block_len;  /* ciphers: 1 for a stream cipher */
+	int mode;          /* ciphers: enum ember_mode */
+	unsigned param;    /* ciphers: RC2 effective bits, RC5 rounds */
+} speed_kat;
+
+/* Fills |k| for |row|: 0, or EMBER_ENOTSUP (reason in |why|) when there is
+ * no known answer (nor an Ember implementation to compute one). */
+int speed_known_answer(const speed_row *row, speed_kat *k, char *why, size_t why_len);
+/* Compares an engine's output with the known answer: 0, or EMBER_EVERIFY
+ * with "ENGINE: ROW: wrong answer for the known-answer test: not timed". */
+int speed_kat_compare(const char *engine, const speed_row *row, const speed_kat *k, const uint8_t *got,
+    size_t got_len, char *err, size_t err_len);
+
+/* The timing key and IV every engine uses for a row, so that outputs agree:
+ * key bytes i*7+1 (|key_len| of them), zero IV; the HMAC rows' key is
+ * openssl speed's 16-byte "This is a key...". */
+void speed_task_key(uint8_t *key, size_t key_len, uint8_t *iv, size_t iv_len);
+#define SPEED_HMAC_KEY "This is a key..."
+
+/* Block length of a cipher algorithm by its descriptor name (aes -> 16), 1 for rc4. */
+size_t speed_cipher_block_len(const char *alg);
 
 /* ---- HMAC over a digest descriptor (speed_hmac.c) ---- */
 
@@ -124,6 +192,8 @@ int speed_measure(speed_op_fn fn, void *arg, double seconds, uint64_t count, spe
 
 /* ---- results ---- */
 
+/* SPEED_SKIPPED: not run (a public-key size past the stop rule, or, with
+ * several engines, a row this engine does not have: reason in error). */
 enum speed_state { SPEED_NOT_RUN = 0, SPEED_OK = 1, SPEED_FAILED = -1, SPEED_SKIPPED = -2 };
 
 typedef struct speed_result {
@@ -165,6 +235,7 @@ enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };
 
 typedef struct speed_run {
 	const speed_engine *engine;
+	int nengines;              /* engines in this command (one run each) */
 	double seconds, pk_seconds;
 	int seconds_given;
 	size_t sizes[SPEED_MAX_SIZES];
@@ -176,13 +247,21 @@ typedef struct speed_run {
 	speed_job *jobs;
 	int njobs;
 	speed_pk_job *pk;
+	void **keys;               /* the engine's key for each pk job (NULL: skipped) */
 	int npk;
 	int failures;
+	const char *elapsed_implied; /* the offloading engine that made the clock wall time, or NULL */
 } speed_run;
 
-/* speed_report.c */
-void speed_report_json(FILE *f, const speed_run *r);
-void speed_report_csv(FILE *f, const speed_run *r);
+/* A requested engine that cannot run here (no libcrypto, no AF_ALG ...). */
+typedef struct speed_missing {
+	const char *engine;
+	char why[240];
+} speed_missing;
+
+/* speed_report.c: one document for the runs of every engine (|n| of them). */
+void speed_report_json(FILE *f, const speed_run *runs, int n, const speed_missing *miss, int nmiss);
+void speed_report_csv(FILE *f, const speed_run *runs, int n);
 
 /* Fills |d| with "median, min, max" from |r|'s samples. */
 void speed_result_finish(speed_result *r);

@@ -21,6 +21,7 @@
 #include "ember/hash.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "speed_pk.h"
 
 /* ---- known answers ---- */
 
@@ -113,6 +114,146 @@ static size_t unhex(uint8_t *out, size_t max, const char *hex)
 		hex += 2;
 	}
 	return n;
+}
+
+/* ---- the known answers, shared with the other engines ---- */
+
+size_t speed_cipher_block_len(const char *alg)
+{
+	if (strcmp(alg, "rc4") == 0)
+		return 1;
+	if (strcmp(alg, "aes") == 0 || strcmp(alg, "camellia") == 0)
+		return 16;
+	return 8; /* des, des-ede3, bf, cast5, idea, rc2, rc5 */
+}
+
+void speed_task_key(uint8_t *key, size_t key_len, uint8_t *iv, size_t iv_len)
+{
+	size_t i;
+
+	for (i = 0; i < key_len; i++)
+		key[i] = (uint8_t)(i * 7 + 1);
+	memset(iv, 0, iv_len);
+}
+
+static const struct hash_kat *find_kat(const struct hash_kat *t, size_t n, const char *name);
+static const char cross_msg[] = "Ember speed cross-check message, longer than one 64-byte block, "
+                                "so that the block function runs twice.";
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+int speed_known_answer(const speed_row *row, speed_kat *k, char *why, size_t why_len)
+{
+	memset(k, 0, sizeof(*k));
+	if (row->kind == SPEED_HASH || row->kind == SPEED_HMAC) {
+		const ember_hash_desc *d = ember_hash_find(row->target, NULL);
+		const char *name = d ? d->name : row->target;
+		const struct hash_kat *h;
+
+		if (row->kind == SPEED_HASH) {
+			h = find_kat(hash_kats, NELEM(hash_kats), name);
+			if (h != NULL) {
+				k->in_len = strlen(h->msg);
+				memcpy(k->in, h->msg, k->in_len);
+				k->out_len = unhex(k->out, sizeof(k->out), h->md);
+				return 0;
+			}
+		} else {
+			static const char data[] = "what do ya want for nothing?";
+			k->key_len = 4;
+			memcpy(k->key, "Jefe", 4);
+			k->in_len = sizeof(data) - 1;
+			memcpy(k->in, data, k->in_len);
+			h = find_kat(hmac_kats, NELEM(hmac_kats), name);
+			if (h != NULL) {
+				k->out_len = unhex(k->out, sizeof(k->out), h->md);
+				return 0;
+			}
+		}
+		/* No published answer here: Ember's own (itself checked) is the reference. */
+		if (d == NULL || speed_check_hash(d, why, why_len) != 0) {
+			if (d == NULL)
+				snprintf(why, why_len, "%s: no known answer and no Ember implementation to compare with", row->name);
+			return EMBER_ENOTSUP;
+		}
+		if (row->kind == SPEED_HASH) {
+			k->in_len = sizeof(cross_msg) - 1;
+			memcpy(k->in, cross_msg, k->in_len);
+			ember_hash(d, k->out, k->in, k->in_len);
+		} else {
+			speed_hmac hm;
+			if (speed_hmac_init(&hm, d, k->key, k->key_len) != 0) {
+				snprintf(why, why_len, "%s: this digest cannot be used for HMAC here", row->name);
+				return EMBER_ENOTSUP;
+			}
+			speed_hmac_mac(&hm, k->out, k->in, k->in_len);
+			speed_hmac_clear(&hm);
+		}
+		k->out_len = d->digest_len;
+		return 0;
+	}
+	{
+		const ember_cipher_spec *s = ember_cipher_spec_find(row->target);
+		const struct cipher_kat *c = NULL;
+		size_t i;
+
+		if (s == NULL) {
+			snprintf(why, why_len, "%s: unknown cipher", row->name);
+			return EMBER_ENOTSUP;
+		}
+		for (i = 0; i < NELEM(cipher_kats); i++)
+			if (strcmp(cipher_kats[i].spec, s->name) == 0)
+				c = &cipher_kats[i];
+		k->mode = s->mode;
+		k->param = s->param;
+		k->block_len = speed_cipher_block_len(s->alg);
+		for (i = 0; i < sizeof(k->key); i++)
+			k->key[i] = (uint8_t)i;
+		for (i = 0; i < sizeof(k->iv); i++)
+			k->iv[i] = (uint8_t)(0xf0 + i);
+		k->key_len = s->key_len;
+		k->iv_len = s->mode == EMBER_MODE_CBC || s->mode == EMBER_MODE_CTR ? k->block_len : 0;
+		memcpy(k->in, KAT_PT, k->in_len = 32);
+		if (c != NULL) {
+			if (c->key)
+				k->key_len = unhex(k->key, sizeof(k->key), c->key);
+			if (c->iv)
+				k->iv_len = unhex(k->iv, sizeof(k->iv), c->iv);
+			if (c->pt)
+				k->in_len = unhex(k->in, sizeof(k->in), c->pt);
+			k->out_len = unhex(k->out, sizeof(k->out), c->ct);
+			return 0;
+		}
+		{
+			const ember_block_desc *d = ember_block_find(s->alg, NULL);
+			ember_cipher_ctx cc;
+			int e;
+
+			if (d == NULL) {
+				snprintf(why, why_len, "%s: no known answer and no Ember implementation to compare with", row->name);
+				return EMBER_ENOTSUP;
+			}
+			e = ember_cipher_init(&cc, d, s->mode, k->key, k->key_len, s->param, k->iv, 0);
+			if (e == 0)
+				e = ember_cipher_update(&cc, k->out, k->in, k->in_len);
+			ember_cipher_clear(&cc);
+			if (e != 0) {
+				snprintf(why, why_len, "%s: Ember cannot compute its answer (%s)", row->name, ember_strerror(e));
+				return EMBER_ENOTSUP;
+			}
+			k->out_len = k->in_len;
+		}
+		return 0;
+	}
+}
+
+int speed_kat_compare(const char *engine, const speed_row *row, const speed_kat *k, const uint8_t *got,
+    size_t got_len, char *err, size_t err_len)
+{
+	if (got_len == k->out_len && memcmp(got, k->out, got_len) == 0)
+		return 0;
+	snprintf(err, err_len, "%s: %s: wrong answer for the known-answer test (got %u bytes, want %u): not timed", engine,
+	    row->name, (unsigned)got_len, (unsigned)k->out_len);
+	return EMBER_EVERIFY;
 }
 
 /* ---- tasks ---- */
@@ -209,15 +350,12 @@ static const struct hash_kat *find_kat(const struct hash_kat *t, size_t n, const
 	return NULL;
 }
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
-
 /* Checks digest |d|: its known answer, else agreement with the other implementations. */
 int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len)
 {
 	const struct hash_kat *k = find_kat(hash_kats, NELEM(hash_kats), d->name);
 	uint8_t want[EMBER_MAX_DIGEST_LEN], got[EMBER_MAX_DIGEST_LEN];
-	static const char msg[] = "Ember speed cross-check message, longer than one 64-byte block, "
-	                          "so that the block function runs twice.";
+	const char *msg = cross_msg;
 	size_t i;
 
 	if (k != NULL) {
@@ -228,12 +366,12 @@ int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len)
 			goto bad;
 		return 0;
 	}
-	ember_hash(d, want, msg, sizeof(msg) - 1);
+	ember_hash(d, want, msg, sizeof(cross_msg) - 1);
 	for (i = 0; i < ember_hash_count(); i++) {
 		const ember_hash_desc *o = ember_hash_at(i);
 		if (o == d || strcmp(o->name, d->name) != 0 || !ember_hash_supported(o))
 			continue;
-		ember_hash(o, got, msg, sizeof(msg) - 1);
+		ember_hash(o, got, msg, sizeof(cross_msg) - 1);
 		if (memcmp(got, want, d->digest_len) != 0) {
 			snprintf(err, err_len, "%s/%s and %s/%s disagree: not timed", d->name, d->impl, o->name,
 			    o->impl);
@@ -357,7 +495,7 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 		e = speed_check_hash(t->hd, err, err_len);
 		if (e == 0 && row->kind == SPEED_HMAC) {
 			/* openssl speed's HMAC key is 16 bytes ("This is a key..."), shorter than the block */
-			static const char key[] = "This is a key...";
+			static const char key[] = SPEED_HMAC_KEY;
 			e = check_hmac(t, err, err_len);
 			if (e == 0 && speed_hmac_init(&t->hmac, t->hd, (const uint8_t *)key, sizeof(key) - 1) != 0) {
 				snprintf(err, err_len, "%s: this digest cannot be used for HMAC here", row->name);
@@ -366,7 +504,6 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 		}
 	} else {
 		uint8_t key[EMBER_MAX_KEY_LEN], iv[EMBER_MAX_BLOCK_LEN];
-		size_t i;
 
 		t->spec = ember_cipher_spec_find(row->target);
 		t->bd = t->spec ? ember_block_find(t->spec->alg, impl) : NULL;
@@ -376,9 +513,7 @@ static int e_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 			return EMBER_ENOTSUP;
 		}
 		e = check_cipher(row->name, t->bd, t->spec, err, err_len);
-		for (i = 0; i < sizeof(key); i++)
-			key[i] = (uint8_t)(i * 7 + 1);
-		memset(iv, 0, sizeof(iv));
+		speed_task_key(key, sizeof(key), iv, sizeof(iv));
 		if (e == 0 && ember_cipher_init(&t->cc, t->bd, t->spec->mode, key, t->spec->key_len, t->spec->param,
 		                  iv, decrypt) != 0) {
 			snprintf(err, err_len, "%s/%s: cannot be keyed", row->name, t->bd->impl);
@@ -429,6 +564,16 @@ static void e_run(speed_task *t, uint8_t *buf, size_t size, uint64_t n)
 	}
 }
 
+static const uint8_t *e_output(const speed_task *t, size_t *len)
+{
+	if (t->kind == SPEED_CIPHER) {
+		*len = 0;
+		return NULL;
+	}
+	*len = t->hd->digest_len;
+	return t->md;
+}
+
 static void e_close(speed_task *t)
 {
 	if (t == NULL)
@@ -438,6 +583,33 @@ static void e_close(speed_task *t)
 	free(t);
 }
 
+/* Ember's public-key words, through speed_pk.h. */
+static void *e_pk_new(const char *word, char *err, size_t err_len)
+{
+	return speed_pk_new(word, NULL, err, err_len);
+}
+
+static int e_pk_sign(void *k)
+{
+	return speed_pk_sign(k);
+}
+
+static int e_pk_verify(void *k)
+{
+	return speed_pk_verify(k);
+}
+
+static int e_pk_selftest(void *k)
+{
+	return speed_pk_selftest(k);
+}
+
+static void e_pk_free(void *k)
+{
+	speed_pk_free(k);
+}
+
 const speed_engine speed_engine_ember = {
-	"ember", e_impls, e_open, e_impl_name, e_run, e_close
+	"ember", 0, NULL, NULL, e_impls, e_open, e_impl_name, e_run, e_output, e_close, NULL,
+	e_pk_new, e_pk_sign, e_pk_verify, e_pk_selftest, e_pk_free
 };

@@ -66,11 +66,27 @@ static void samples(FILE *f, const speed_result *x)
 	fputc(']', f);
 }
 
-/* Public-key words in |state| (failed, or skipped by the stop rule) with their reason. */
-static void pk_list(FILE *f, const speed_run *r, int state, int first)
+/* Rows and public-key words in |state| (failed, or skipped: by the stop rule,
+ * or a row this engine lacks) with their reason and engine. Returns |first|. */
+static int not_run_list(FILE *f, const speed_run *r, int state, int first)
 {
 	int i;
 
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		if (j->state != state)
+			continue;
+		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+		first = 0;
+		jstr(f, j->row.name);
+		fprintf(f, ", \"impl\": ");
+		jstr(f, j->impl[0] ? j->impl : "default");
+		fprintf(f, ", \"engine\": ");
+		jstr(f, r->engine->name);
+		fprintf(f, ", \"error\": ");
+		jstr(f, j->error[0] ? j->error : "failed");
+		fprintf(f, "}");
+	}
 	for (i = 0; i < r->npk; i++) {
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != state)
@@ -78,22 +94,50 @@ static void pk_list(FILE *f, const speed_run *r, int state, int first)
 		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
 		first = 0;
 		jstr(f, p->word);
+		fprintf(f, ", \"engine\": ");
+		jstr(f, r->engine->name);
 		fprintf(f, ", \"error\": ");
 		jstr(f, p->error[0] ? p->error : "failed");
 		fprintf(f, "}");
 	}
+	return first;
 }
 
-void speed_report_json(FILE *f, const speed_run *r)
+void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_missing *miss, int nmiss)
 {
+	const speed_run *r = &runs[0];
 	char buf[4096];
-	int i, s, first, op;
+	int i, s, first, op, k;
 
 	fprintf(f, "{\n  \"format\": \"ember-speed\", \"format_version\": 1,\n");
 	fprintf(f, "  \"tool\": \"ember\", \"tool_version\": ");
 	jstr(f, ember_version());
 	fprintf(f, ",\n  \"engine\": ");
 	jstr(f, r->engine->name);
+	fprintf(f, ", \"engines\": [");
+	for (k = 0; k < nrun; k++) {
+		char about[256] = "";
+		if (runs[k].engine->describe)
+			runs[k].engine->describe(about, sizeof(about));
+		fprintf(f, "%s{\"name\": ", k ? ", " : "");
+		jstr(f, runs[k].engine->name);
+		fprintf(f, ", \"about\": ");
+		jstr(f, about);
+		fprintf(f, "}");
+	}
+	fprintf(f, "], \"missing_engines\": [");
+	for (k = 0; k < nmiss; k++) {
+		fprintf(f, "%s{\"name\": ", k ? ", " : "");
+		jstr(f, miss[k].engine);
+		fprintf(f, ", \"error\": ");
+		jstr(f, miss[k].why);
+		fprintf(f, "}");
+	}
+	fprintf(f, "], \"elapsed_implied_by\": ");
+	if (r->elapsed_implied)
+		jstr(f, r->elapsed_implied);
+	else
+		fprintf(f, "null");
 	fprintf(f, ",\n  \"build\": {\"compiler\": ");
 	jstr(f, tool_build_cc);
 	fprintf(f, ", \"flags\": ");
@@ -135,7 +179,8 @@ void speed_report_json(FILE *f, const speed_run *r)
 		fprintf(f, "null");
 	fprintf(f, ",\n  \"results\": [");
 	first = 1;
-	for (i = 0; i < r->njobs; i++) {
+	for (k = 0; k < nrun; k++)
+	for (r = &runs[k], i = 0; i < r->njobs; i++) {
 		const speed_job *j = &r->jobs[i];
 		if (j->state != SPEED_OK)
 			continue;
@@ -170,7 +215,8 @@ void speed_report_json(FILE *f, const speed_run *r)
 	}
 	fprintf(f, "\n  ],\n  \"pk\": [");
 	first = 1;
-	for (i = 0; i < r->npk; i++) {
+	for (k = 0; k < nrun; k++)
+	for (r = &runs[k], i = 0; i < r->npk; i++) {
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != SPEED_OK)
 			continue;
@@ -202,22 +248,12 @@ void speed_report_json(FILE *f, const speed_run *r)
 	}
 	fprintf(f, "\n  ],\n  \"failures\": [");
 	first = 1;
-	for (i = 0; i < r->njobs; i++) {
-		const speed_job *j = &r->jobs[i];
-		if (j->state != SPEED_FAILED)
-			continue;
-		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-		first = 0;
-		jstr(f, j->row.name);
-		fprintf(f, ", \"impl\": ");
-		jstr(f, j->impl[0] ? j->impl : "default");
-		fprintf(f, ", \"error\": ");
-		jstr(f, j->error[0] ? j->error : "failed");
-		fprintf(f, "}");
-	}
-	pk_list(f, r, SPEED_FAILED, first);
+	for (k = 0; k < nrun; k++)
+		first = not_run_list(f, &runs[k], SPEED_FAILED, first);
 	fprintf(f, "\n  ],\n  \"skipped\": [");
-	pk_list(f, r, SPEED_SKIPPED, 1);
+	first = 1;
+	for (k = 0; k < nrun; k++)
+		first = not_run_list(f, &runs[k], SPEED_SKIPPED, first);
 	fprintf(f, "\n  ]\n}\n");
 }
 
@@ -236,13 +272,15 @@ static void csv_row(FILE *f, const char *alg, const char *impl, const char *engi
 	fputc('\n', f);
 }
 
-void speed_report_csv(FILE *f, const speed_run *r)
+void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 {
-	int i, s, op;
+	const speed_run *r = &runs[0];
+	int i, s, op, k;
 	int cyc = r->cycles && r->cycles_name;
 
 	fprintf(f, "algorithm,impl,engine,op,size,ops,seconds,rate,unit,median,min,max,cycles_per_unit,samples\n");
-	for (i = 0; i < r->njobs; i++) {
+	for (k = 0; k < nrun; k++)
+	for (r = &runs[k], i = 0; i < r->njobs; i++) {
 		const speed_job *j = &r->jobs[i];
 		if (j->state != SPEED_OK)
 			continue;
@@ -253,7 +291,8 @@ void speed_report_csv(FILE *f, const speed_run *r)
 			    headline(r, x, (double)r->sizes[s]), "bytes/s", cyc && bytes > 0 ? (double)x->cycles / bytes : -1);
 		}
 	}
-	for (i = 0; i < r->npk; i++) {
+	for (k = 0; k < nrun; k++)
+	for (r = &runs[k], i = 0; i < r->npk; i++) {
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != SPEED_OK)
 			continue;
