@@ -122,9 +122,9 @@ typedef struct speed_kat {
 	size_t key_len;
 	uint8_t iv[16];
 	size_t iv_len;
-	uint8_t in[64];
+	uint8_t in[128];   /* the cross-check message is longer than one 64-byte block */
 	size_t in_len;
-	uint8_t out[64];
+	uint8_t out[128];
 	size_t out_len;
 	size_t block_len;  /* ciphers: 1 for a stream cipher */
 	int mode;          /* ciphers: enum ember_mode */
