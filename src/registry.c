@@ -32,6 +32,12 @@ extern const ember_hash_desc ember_sha384_armv8_desc;
 extern const ember_hash_desc ember_sha512_224_armv8_desc;
 extern const ember_hash_desc ember_sha512_256_armv8_desc;
 #endif
+#if defined(EMBER_ARM32)
+extern const ember_hash_desc ember_sha512_neon_desc;
+extern const ember_hash_desc ember_sha384_neon_desc;
+extern const ember_hash_desc ember_sha512_224_neon_desc;
+extern const ember_hash_desc ember_sha512_256_neon_desc;
+#endif
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
 extern const ember_hash_desc ember_md2_tab_desc;
@@ -84,12 +90,18 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha512_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_neon_desc,
+#endif
 	&ember_sha512_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
 	&ember_sha384_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
 	&ember_sha384_armv8_desc,
+#endif
+#if defined(EMBER_ARM32)
+	&ember_sha384_neon_desc,
 #endif
 	&ember_sha384_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
@@ -98,12 +110,18 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha512_224_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_224_neon_desc,
+#endif
 	&ember_sha512_224_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
 	&ember_sha512_256_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
 	&ember_sha512_256_armv8_desc,
+#endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_256_neon_desc,
 #endif
 	&ember_sha512_256_ref_desc,
 

@@ -29,5 +29,7 @@ int ember_sha512_avx2_supported(void);
 void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_armv8_supported(void);
 void ember_sha512_armv8_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
+int ember_sha512_neon_supported(void);
+void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
 #endif
