@@ -163,8 +163,14 @@ void ember_sha512_neon_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
 		 */
 		__asm__("" : "+r"(k));
 		/* the message is big-endian: reverse the bytes of each 64-bit word */
-		for (i = 0; i < 8; i++)
-			w[i] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 16 * i)));
+		w[0] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p)));
+		w[1] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 16)));
+		w[2] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 32)));
+		w[3] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 48)));
+		w[4] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 64)));
+		w[5] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 80)));
+		w[6] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 96)));
+		w[7] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 112)));
 		for (i = 0; i < 4; i++) {
 			PASS(SCHED);
 			k += 16;
