@@ -164,8 +164,11 @@ cross-test:
 		CFLAGS="$(call xget,$(TARGET),2)" LDFLAGS="-static $(LDFLAGS)" \
 		$(O)/cross-$(TARGET)/ember $(O)/cross-$(TARGET)/ember-test $(O)/cross-$(TARGET)/libember.a
 	$(if $(filter i686,$(TARGET)),$(MAKE) --no-print-directory check-c3 O=$(O))
+	@# the CLI tests run -e as one (quoted) program name: wrap the qemu command in a script
+	printf '#!/bin/sh\nexec %s %s "$$@"\n' "$(call xget,$(TARGET),3)" "$(abspath $(O)/cross-$(TARGET)/ember)" \
+		> $(O)/cross-$(TARGET)/ember-qemu && chmod +x $(O)/cross-$(TARGET)/ember-qemu
 	$(call xget,$(TARGET),3) $(O)/cross-$(TARGET)/ember-test -d $(CURDIR)/tests/vectors -s $(VECTORS) \
-		-e "$(call xget,$(TARGET),3) $(abspath $(O)/cross-$(TARGET)/ember)" $(TEST_ARGS)
+		-e $(abspath $(O)/cross-$(TARGET)/ember-qemu) $(TEST_ARGS)
 endif
 
 # Library size per family and the stripped dynamic ember, next to Debian's openssl for the target.

@@ -32,6 +32,16 @@ extern const ember_hash_desc ember_sha384_armv8_desc;
 extern const ember_hash_desc ember_sha512_224_armv8_desc;
 extern const ember_hash_desc ember_sha512_256_armv8_desc;
 #endif
+#if defined(EMBER_ARM32)
+extern const ember_hash_desc ember_sha256_neon_desc;
+extern const ember_hash_desc ember_sha224_neon_desc;
+#endif
+#if defined(EMBER_ARM32)
+extern const ember_hash_desc ember_sha512_neon_desc;
+extern const ember_hash_desc ember_sha384_neon_desc;
+extern const ember_hash_desc ember_sha512_224_neon_desc;
+extern const ember_hash_desc ember_sha512_256_neon_desc;
+#endif
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
 extern const ember_hash_desc ember_md2_tab_desc;
@@ -39,6 +49,9 @@ extern const ember_hash_desc ember_md4_ref_desc;
 extern const ember_hash_desc ember_md5_ref_desc;
 extern const ember_hash_desc ember_sha1_x86shani_desc;
 extern const ember_hash_desc ember_sha1_armv8_desc;
+#if defined(EMBER_ARM32)
+extern const ember_hash_desc ember_sha1_neon_desc;
+#endif
 extern const ember_hash_desc ember_sha1_ref_desc;
 extern const ember_hash_desc ember_ripemd160_ref_desc;
 /* MDC-2 */
@@ -56,6 +69,9 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha256_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha256_neon_desc,
+#endif
 	&ember_sha256_ref_desc,
 
 	/* SHA-224 */
@@ -65,6 +81,9 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha224_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha224_neon_desc,
+#endif
 	&ember_sha224_ref_desc,
 
 	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
@@ -73,6 +92,9 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_md5_ref_desc,
 	&ember_sha1_x86shani_desc,
 	&ember_sha1_armv8_desc,
+#if defined(EMBER_ARM32)
+	&ember_sha1_neon_desc,
+#endif
 	&ember_sha1_ref_desc,
 	&ember_ripemd160_ref_desc,
 	/* MDC-2 */
@@ -84,12 +106,18 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha512_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_neon_desc,
+#endif
 	&ember_sha512_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
 	&ember_sha384_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
 	&ember_sha384_armv8_desc,
+#endif
+#if defined(EMBER_ARM32)
+	&ember_sha384_neon_desc,
 #endif
 	&ember_sha384_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
@@ -98,12 +126,18 @@ static const ember_hash_desc *const hash_table[] = {
 #if defined(EMBER_AARCH64)
 	&ember_sha512_224_armv8_desc,
 #endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_224_neon_desc,
+#endif
 	&ember_sha512_224_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
 	&ember_sha512_256_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
 	&ember_sha512_256_armv8_desc,
+#endif
+#if defined(EMBER_ARM32)
+	&ember_sha512_256_neon_desc,
 #endif
 	&ember_sha512_256_ref_desc,
 

@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/sha2_impl.h"
 
 /* FIPS 180-4, 4.1.1. Ch with one operation fewer; Maj as a sum of two
  * terms that never share a bit, so the adds can be scheduled freely. */
@@ -166,6 +167,10 @@ void ember_sha1_init(ember_sha1_ctx *c)
 	ember_sha1_x86shani_init(c);
 #elif defined(EMBER_AARCH64)
 	ember_sha1_armv8_init(c);
+#elif defined(EMBER_ARM32)
+	ember_sha1_ref_init(c);
+	if (ember_sha1_neon_supported())
+		c->blocks = ember_sha1_neon_blocks;
 #else
 	ember_sha1_ref_init(c);
 #endif

@@ -145,6 +145,10 @@ static ember_sha256_blocks_fn best_blocks(void)
 	if (ember_sha256_armv8_supported())
 		return ember_sha256_armv8_blocks;
 #endif
+#if defined(EMBER_ARM32)
+	if (ember_sha256_neon_supported())
+		return ember_sha256_neon_blocks;
+#endif
 	return ember_sha256_ref_blocks;
 }
 

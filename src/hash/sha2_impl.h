@@ -25,9 +25,17 @@ int ember_sha256_x86shani_supported(void);
 void ember_sha256_x86shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha256_armv8_supported(void);
 void ember_sha256_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+int ember_sha256_neon_supported(void);
+void ember_sha256_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_avx2_supported(void);
 void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_armv8_supported(void);
 void ember_sha512_armv8_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
+
+/* SHA-1 (FIPS 180-4 too) on 32-bit ARM: the NEON block function for sha1_ref.c's pick-best init. */
+int ember_sha1_neon_supported(void);
+void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+int ember_sha512_neon_supported(void);
+void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
 #endif

@@ -158,6 +158,10 @@ static ember_sha512_blocks_fn best_blocks(void)
 	if (ember_sha512_armv8_supported())
 		return ember_sha512_armv8_blocks;
 #endif
+#if defined(EMBER_ARM32)
+	if (ember_sha512_neon_supported())
+		return ember_sha512_neon_blocks;
+#endif
 	return ember_sha512_ref_blocks;
 }
 
