@@ -357,7 +357,7 @@ EMBER_TEST(cli_speed_testmode_count)
 EMBER_TEST(cli_speed_json)
 {
 	char path[] = "/tmp/ember-t-speed-json-XXXXXX";
-	char args[2560], *out, *err;
+	char args[4096], *out, *err;
 	const tj *res, *x;
 	tj *doc;
 	int fd, st;
