@@ -170,6 +170,36 @@ void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const em
 void ember_bn_crt(ember_bn_word *r, const ember_bn_word *m1, const ember_bn_word *m2,
     const ember_bn_word *qinv_mont, const ember_bn_mont *pm, const ember_bn_mont *qm);
 
+/* ---- randomness and primes (src/pk/random.c, src/pk/prime.c) ---- */
+
+/*
+ * ember_random_bytes fills |out| from the system's random source
+ * (getrandom(2), retried on EINTR and short reads). EMBER_ERANDOM on failure.
+ */
+int ember_random_bytes(void *out, size_t len);
+
+/*
+ * ember_prime_test: Miller-Rabin with |rounds| random bases (0: 40 rounds,
+ * error below 2^-80 for any input, chosen by an adversary or not), after
+ * trial division by the primes below 2000. 1 when |w| (n words) is a
+ * probable prime, 0 when composite (or < 2), EMBER_ERANDOM on failure.
+ */
+int ember_prime_test(const ember_bn_word *w, size_t n, unsigned rounds);
+
+/*
+ * ember_prime_rounds returns the number of Miller-Rabin rounds FIPS 186-4
+ * (Table C.3, error 2^-100 or the security strength, whichever is lower;
+ * FIPS 186-5 Table B.1 for 2048-bit primes) asks for a random prime of |bits|.
+ */
+unsigned ember_prime_rounds(unsigned bits);
+
+/*
+ * ember_prime_generate: a random probable prime p of exactly |bits| bits
+ * (the two top bits set, so that a product of two has 2*bits bits) with
+ * gcd(p - 1, e) = 1 (|e| odd, 0 to skip the condition), in n words.
+ */
+int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e);
+
 #ifdef __cplusplus
 }
 #endif
