@@ -14,37 +14,54 @@
  */
 #include "bn/bn_internal.h"
 
+/* (acc, hi) += a * b: a three-word column accumulator. */
+#define MAC(acc, hi, x, y)                                                         \
+	do {                                                                       \
+		ember_bn_dword p_ = (ember_bn_dword)(x) * (y);                     \
+		(acc) += p_;                                                       \
+		(hi) += (acc) < p_;                                                \
+	} while (0)
+
+/*
+ * Product scanning ("finely integrated product scanning", Koc et al.):
+ * column k of a*b + u*m is summed in a three-word accumulator kept in
+ * registers; the low word of column i < n fixes the quotient digit u[i].
+ */
 static void mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
     const ember_bn_mont *mc)
 {
 	const ember_bn_word *m = mc->m;
 	const ember_bn_word m0 = mc->m0inv;
 	const size_t n = mc->n;
-	ember_bn_word t[BN_MAXW + 1];
+	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	ember_bn_dword acc = 0;
+	ember_bn_word hi = 0;
 	size_t i, j;
 
-	memset(t, 0, (n + 1) * sizeof(t[0]));
+	t[0] = 0;
 	for (i = 0; i < n; i++) {
-		ember_bn_word bi = b[i];
-		ember_bn_dword p = (ember_bn_dword)a[0] * bi + t[0];
-		ember_bn_word u = (ember_bn_word)p * m0;
-		ember_bn_dword q = (ember_bn_dword)u * m[0] + (ember_bn_word)p;
-		ember_bn_word c1 = (ember_bn_word)(p >> BN_W);
-		ember_bn_word c2 = (ember_bn_word)(q >> BN_W);
-		ember_bn_dword s;
-
-		for (j = 1; j < n; j++) {
-			p = (ember_bn_dword)a[j] * bi + t[j] + c1;
-			c1 = (ember_bn_word)(p >> BN_W);
-			q = (ember_bn_dword)u * m[j] + (ember_bn_word)p + c2;
-			c2 = (ember_bn_word)(q >> BN_W);
-			t[j - 1] = (ember_bn_word)q;
+		for (j = 0; j < i; j++) {
+			MAC(acc, hi, a[j], b[i - j]);
+			MAC(acc, hi, u[j], m[i - j]);
 		}
-		s = (ember_bn_dword)t[n] + c1 + c2;
-		t[n - 1] = (ember_bn_word)s;
-		t[n] = (ember_bn_word)(s >> BN_W);
+		MAC(acc, hi, a[i], b[0]);
+		u[i] = (ember_bn_word)acc * m0;
+		MAC(acc, hi, u[i], m[0]);
+		/* the low word is now zero: shift the column out */
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
 	}
-	bn_final_sub(r, t, t[n], m, n);
+	for (i = n; i < 2 * n; i++) {
+		for (j = i - n + 1; j < n; j++) {
+			MAC(acc, hi, a[j], b[i - j]);
+			MAC(acc, hi, u[j], m[i - j]);
+		}
+		t[i - n] = (ember_bn_word)acc;
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
+	}
+	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
+	ember_wipe(u, n * sizeof(u[0]));
 }
 
 /* Montgomery reduction of the 2n words at t (t < m*R); t is overwritten. */
@@ -73,42 +90,50 @@ void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *
 	bn_final_sub(r, t + n, top, m, n);
 }
 
+/*
+ * Squaring in the same product-scanning form: each cross product a[i]*a[j]
+ * (i < j) of a column is summed once, the sum doubled, the square term
+ * added, then the column's u*m terms: 1.5 n^2 word products instead of 2 n^2.
+ */
 static void mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
 {
+	const ember_bn_word *m = mc->m;
+	const ember_bn_word m0 = mc->m0inv;
 	const size_t n = mc->n;
-	ember_bn_word t[2 * BN_MAXW];
-	ember_bn_word c;
-	size_t i, j;
+	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	ember_bn_dword acc = 0;
+	ember_bn_word hi = 0;
+	size_t k, i;
 
-	/* cross products a[i]*a[j], i < j */
-	memset(t, 0, 2 * n * sizeof(t[0]));
-	for (i = 0; i < n; i++) {
-		c = 0;
-		for (j = i + 1; j < n; j++) {
-			ember_bn_dword p = (ember_bn_dword)a[i] * a[j] + t[i + j] + c;
-			t[i + j] = (ember_bn_word)p;
-			c = (ember_bn_word)(p >> BN_W);
+	t[0] = 0;
+	for (k = 0; k < 2 * n; k++) {
+		ember_bn_dword d = 0;
+		ember_bn_word dhi = 0;
+		size_t lo = k >= n ? k - n + 1 : 0;
+
+		for (i = lo; i < k - i; i++)
+			MAC(d, dhi, a[i], a[k - i]);
+		dhi = (dhi << 1) | (ember_bn_word)(d >> (2 * BN_W - 1));
+		d <<= 1;
+		if ((k & 1) == 0 && k / 2 < n)
+			MAC(d, dhi, a[k / 2], a[k / 2]);
+		acc += d;
+		hi += dhi + (acc < d);
+		if (k < n) {
+			for (i = 0; i < k; i++)
+				MAC(acc, hi, u[i], m[k - i]);
+			u[k] = (ember_bn_word)acc * m0;
+			MAC(acc, hi, u[k], m[0]);
+		} else {
+			for (i = k - n + 1; i < n; i++)
+				MAC(acc, hi, u[i], m[k - i]);
+			t[k - n] = (ember_bn_word)acc;
 		}
-		t[i + n] = c;
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
 	}
-	/* double them */
-	c = 0;
-	for (i = 1; i < 2 * n; i++) {
-		ember_bn_word w = t[i];
-		t[i] = (w << 1) | c;
-		c = w >> (BN_W - 1);
-	}
-	/* add the squares a[i]^2 */
-	c = 0;
-	for (i = 0; i < n; i++) {
-		ember_bn_dword p = (ember_bn_dword)a[i] * a[i];
-		ember_bn_dword s = (ember_bn_dword)t[2 * i] + (ember_bn_word)p + c;
-		t[2 * i] = (ember_bn_word)s;
-		s = (ember_bn_dword)t[2 * i + 1] + (ember_bn_word)(p >> BN_W) + (ember_bn_word)(s >> BN_W);
-		t[2 * i + 1] = (ember_bn_word)s;
-		c = (ember_bn_word)(s >> BN_W);
-	}
-	ember_bn_redc_ref(r, t, mc);
+	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
+	ember_wipe(u, n * sizeof(u[0]));
 }
 
 const ember_bn_mont_desc ember_bn_mont_ref_desc = {
