@@ -15,6 +15,8 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ "version", cmd_version, "print the version; -a: build, CPU and implementations" },
+	{ "genrsa", cmd_genrsa, "generate an RSA private key: [-out file] [numbits]" },
+	{ "rsa", cmd_rsa, "RSA key conversion: -in key [-pubout] [-outform DER] [-text] [-check]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -8,6 +8,8 @@
 
 /* Each sub-command: argv[0] is the sub-command's name. Returns the exit status. */
 int cmd_version(int argc, char **argv);
+int cmd_genrsa(int argc, char **argv);
+int cmd_rsa(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)
