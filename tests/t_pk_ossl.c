@@ -47,9 +47,9 @@ static int sh(const char *fmt, ...)
 
 static const char *path(const char *name)
 {
-	static char buf[4][256];
+	static char buf[8][256];
 	static int i;
-	i = (i + 1) % 4;
+	i = (i + 1) % 8;
 	snprintf(buf[i], sizeof(buf[i]), "%s/%s", dir, name);
 	return buf[i];
 }
