@@ -45,9 +45,18 @@ static inline void bn_final_sub(ember_bn_word *r, const ember_bn_word *t, ember_
     const ember_bn_word *m, size_t n)
 {
 	ember_bn_word d[BN_MAXW];
-	ember_bn_word borrow = ember_bn_sub(d, t, m, n);
+	ember_bn_word borrow = 0, mask;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		ember_bn_word x = t[i], y = m[i];
+		ember_bn_word diff = x - y - borrow;
+		/* borrow out of x - y - borrow, without a branch */
+		borrow = ((~x & y) | (~(x ^ y) & diff)) >> (BN_W - 1);
+		d[i] = diff;
+	}
 	/* subtract when hi is set (t >= R > m) or there was no borrow */
-	ember_bn_word mask = bn_nz_mask(hi) | (borrow - 1);
+	mask = bn_nz_mask(hi) | (borrow - 1);
 	bn_select(r, mask, d, t, n);
 }
 
@@ -62,6 +71,11 @@ static inline void bn_msqr(ember_bn_word *r, const ember_bn_word *a, const ember
 {
 	mc->impl->sqr(r, a, mc);
 }
+
+/* The portable product and square (mont_ref.c), also the fallback of other backends. */
+void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc);
+void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
 
 /* The portable REDC of a 2n-word value, shared by the squaring paths. */
 void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc);

@@ -27,7 +27,7 @@
  * column k of a*b + u*m is summed in a three-word accumulator kept in
  * registers; the low word of column i < n fixes the quotient digit u[i].
  */
-static void mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
     const ember_bn_mont *mc)
 {
 	const ember_bn_word *m = mc->m;
@@ -38,13 +38,21 @@ static void mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_b
 	ember_bn_word hi = 0;
 	size_t i, j;
 
+	/*
+	 * Two accumulators per column (a*b terms and u*m terms) halve the
+	 * length of the carry chain the core waits on; they are summed once per column.
+	 */
 	t[0] = 0;
 	for (i = 0; i < n; i++) {
+		ember_bn_dword acc2 = 0;
+		ember_bn_word hi2 = 0;
 		for (j = 0; j < i; j++) {
 			MAC(acc, hi, a[j], b[i - j]);
-			MAC(acc, hi, u[j], m[i - j]);
+			MAC(acc2, hi2, u[j], m[i - j]);
 		}
 		MAC(acc, hi, a[i], b[0]);
+		acc += acc2;
+		hi += hi2 + (acc < acc2);
 		u[i] = (ember_bn_word)acc * m0;
 		MAC(acc, hi, u[i], m[0]);
 		/* the low word is now zero: shift the column out */
@@ -52,10 +60,14 @@ static void mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_b
 		hi = 0;
 	}
 	for (i = n; i < 2 * n; i++) {
+		ember_bn_dword acc2 = 0;
+		ember_bn_word hi2 = 0;
 		for (j = i - n + 1; j < n; j++) {
 			MAC(acc, hi, a[j], b[i - j]);
-			MAC(acc, hi, u[j], m[i - j]);
+			MAC(acc2, hi2, u[j], m[i - j]);
 		}
+		acc += acc2;
+		hi += hi2 + (acc < acc2);
 		t[i - n] = (ember_bn_word)acc;
 		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
 		hi = 0;
@@ -95,7 +107,7 @@ void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *
  * (i < j) of a column is summed once, the sum doubled, the square term
  * added, then the column's u*m terms: 1.5 n^2 word products instead of 2 n^2.
  */
-static void mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
 {
 	const ember_bn_word *m = mc->m;
 	const ember_bn_word m0 = mc->m0inv;
@@ -122,11 +134,14 @@ static void mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_b
 		if (k < n) {
 			for (i = 0; i < k; i++)
 				MAC(acc, hi, u[i], m[k - i]);
-			u[k] = (ember_bn_word)acc * m0;
-			MAC(acc, hi, u[k], m[0]);
 		} else {
 			for (i = k - n + 1; i < n; i++)
 				MAC(acc, hi, u[i], m[k - i]);
+		}
+		if (k < n) {
+			u[k] = (ember_bn_word)acc * m0;
+			MAC(acc, hi, u[k], m[0]);
+		} else {
 			t[k - n] = (ember_bn_word)acc;
 		}
 		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
@@ -137,5 +152,5 @@ static void mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_b
 }
 
 const ember_bn_mont_desc ember_bn_mont_ref_desc = {
-	"bn", "ref", EMBER_IMPL_CT, NULL, mont_mul_ref, mont_sqr_ref
+	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref
 };

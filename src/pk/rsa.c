@@ -346,14 +346,17 @@ int ember_rsa_public_op(const ember_rsa_public_key *k, uint8_t *out, const uint8
 	return ember_bn_to_bytes(out, len, x, n);
 }
 
-/* r (mm's words) = x mod the prime of |mm|; x has nw words and x < n. */
+/*
+ * r (mm's words) = x mod the prime p of |mm|; x has nw words and x < n = p*o,
+ * where o (the other prime) has |obits| bits.
+ */
 static void reduce_mod_prime(ember_bn_word *r, const ember_bn_word *x, size_t nw, const ember_bn_mont *mm,
-    unsigned nbits)
+    unsigned obits)
 {
 	size_t pn = mm->n;
 
-	if (nw <= 2 * pn && nbits < mm->bits + pn * BN_W) {
-		/* x < p*R: REDC gives x/R, one product by R^2 gives x mod p */
+	if (nw <= 2 * pn && obits <= pn * BN_W) {
+		/* o < R, so x < p*R: REDC gives x/R, one product by R^2 gives x mod p */
 		ember_bn_word t[2 * BN_MAXW];
 		memset(t, 0, 2 * pn * sizeof(t[0]));
 		memcpy(t, x, nw * sizeof(t[0]));
@@ -381,9 +384,9 @@ int ember_rsa_private_op(ember_rsa_private_key *k, uint8_t *out, const uint8_t *
 	if (k->has_crt) {
 		ember_bn_word cp[BN_MAXW], m1[BN_MAXW], m2[BN_MAXW], full[2 * BN_MAXW];
 
-		reduce_mod_prime(cp, x, n, &k->mp, mn->bits);
+		reduce_mod_prime(cp, x, n, &k->mp, k->mq.bits);
 		ember_bn_modexp_ct(m1, cp, k->dp, k->mp.bits, &k->mp);
-		reduce_mod_prime(cp, x, n, &k->mq, mn->bits);
+		reduce_mod_prime(cp, x, n, &k->mq, k->mp.bits);
 		ember_bn_modexp_ct(m2, cp, k->dq, k->mq.bits, &k->mq);
 		memset(full, 0, sizeof(full));
 		ember_bn_crt(full, m1, m2, k->qinv_mont, &k->mp, &k->mq);
