@@ -127,6 +127,14 @@ int ember_bn_modinv_ct(ember_bn_word *r, const ember_bn_word *a, const ember_bn_
 
 /* ---- Montgomery arithmetic ---- */
 
+struct ember_bn_mont;
+/*
+ * ember_bn_modinv_prime: r = a^-1 = a^(m-2) mod m for a prime m (public)
+ * and 0 < a < m; constant time in a. Faster than ember_bn_modinv_ct for
+ * small moduli (DSA's q). EMBER_EINVAL when a == 0.
+ */
+int ember_bn_modinv_prime(ember_bn_word *r, const ember_bn_word *a, const struct ember_bn_mont *mc);
+
 /*
  * ember_bn_mont_init prepares |mc| for the odd modulus m (n words, top word
  * nonzero) with the fastest supported implementation. EMBER_ERANGE when m
@@ -161,6 +169,23 @@ void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const emb
 /* ember_bn_modexp2_vartime: r = a^x * b^y mod m for public x, y (joint 2-bit windows). */
 void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *x,
     const ember_bn_word *b, const ember_bn_word *y, size_t e_words, const ember_bn_mont *mc);
+
+/*
+ * Fixed-base comb (Lim and Lee, CRYPTO '94, with 4 teeth): for a base used
+ * with many exponents of at most 4*d bits, ember_bn_comb_init fills |tab|
+ * (16 * n words, Montgomery form) with the products of the subsets of
+ * b, b^(2^d), b^(2^2d), b^(2^3d); an exponentiation then costs d squarings
+ * and d products. ember_bn_comb_exp_ct reads the table with a constant-time
+ * scan (secret exponents); ember_bn_comb_exp2_vartime computes
+ * b1^e1 * b2^e2 from two tables (public exponents). Exponents have
+ * EMBER_BN_WORDS(4*d) words.
+ */
+#define EMBER_BN_COMB_ENTRIES 16
+void ember_bn_comb_init(ember_bn_word *tab, const ember_bn_word *b, unsigned d, const ember_bn_mont *mc);
+void ember_bn_comb_exp_ct(ember_bn_word *r, const ember_bn_word *tab, const ember_bn_word *e, unsigned d,
+    const ember_bn_mont *mc);
+void ember_bn_comb_exp2_vartime(ember_bn_word *r, const ember_bn_word *tab1, const ember_bn_word *e1,
+    const ember_bn_word *tab2, const ember_bn_word *e2, unsigned d, const ember_bn_mont *mc);
 
 /*
  * ember_bn_crt recombines m1 = x mod p and m2 = x mod q (Garner):

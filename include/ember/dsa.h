@@ -5,8 +5,10 @@
  * RFC 6979's HMAC_DRBG over the private key and the digest, with the
  * digest's own hash: signatures are reproducible and need no random source.
  * g^k is the constant-time fixed-window exponentiation, k^-1 the
- * constant-time inverse. Verification (public data) uses a joint
- * exponentiation g^u1 * y^u2.
+ * constant-time inverse. Each key keeps fixed-base comb tables of g and y
+ * (16 KiB), so that g^k costs |q|/4 squarings and products (with a
+ * constant-time table scan) and verification's g^u1 * y^u2 |q|/4 squarings
+ * and |q|/2 products.
  *
  * Signatures are r || s, each of EMBER_DSA_QLEN(key) bytes (IEEE P1363
  * form); keys.h converts to and from the DER SEQUENCE { r, s }.
@@ -36,6 +38,10 @@ typedef struct ember_dsa_key {
 	ember_bn_word x[EMBER_BN_MAX_WORDS];
 	int has_private;
 	size_t qlen;                          /* bytes of q: r and s each take this many */
+	/* fixed-base comb tables of g and y (bn.h), for exponents of 4 * comb_d bits */
+	unsigned comb_d;
+	ember_bn_word comb_g[EMBER_BN_COMB_ENTRIES * EMBER_BN_MAX_WORDS];
+	ember_bn_word comb_y[EMBER_BN_COMB_ENTRIES * EMBER_BN_MAX_WORDS];
 } ember_dsa_key;
 
 #define EMBER_DSA_QLEN(k) ((k)->qlen)

@@ -143,9 +143,15 @@ int ember_bn_divmod_ct(ember_bn_word *q, ember_bn_word *r, const ember_bn_word *
 		for (k = n - 1; k > 0; k--)
 			acc[k] = (acc[k] << 1) | (acc[k - 1] >> (BN_W - 1));
 		acc[0] = (acc[0] << 1) | bit;
-		borrow = ember_bn_sub(d, acc, m, n);
+		borrow = 0;
+		for (k = 0; k < n; k++) {
+			ember_bn_word x = acc[k], y = m[k], diff = x - y - borrow;
+			borrow = ((~x & y) | (~(x ^ y) & diff)) >> (BN_W - 1);
+			d[k] = diff;
+		}
 		mask = bn_nz_mask(top) | (borrow - 1);
-		bn_select(acc, mask, d, acc, n);
+		for (k = 0; k < n; k++)
+			acc[k] = (d[k] & mask) | (acc[k] & ~mask);
 		if (q != NULL)
 			q[i / BN_W] |= (mask & 1) << (i % BN_W);
 	}
@@ -234,6 +240,19 @@ int ember_bn_modinv_ct(ember_bn_word *r, const ember_bn_word *a, const ember_bn_
 
 /* ---- Montgomery ---- */
 
+int ember_bn_modinv_prime(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+{
+	ember_bn_word e[BN_MAXW], two[BN_MAXW];
+	int zero = ember_bn_is_zero(a, mc->n);
+
+	/* Fermat: a^(m-2); the exponent is public, the products constant-time in a */
+	memset(two, 0, mc->n * sizeof(two[0]));
+	two[0] = 2;
+	ember_bn_sub(e, mc->m, two, mc->n);
+	ember_bn_modexp_vartime(r, a, e, mc->n, mc);
+	return zero ? EMBER_EINVAL : 0;
+}
+
 int ember_bn_mont_init(ember_bn_mont *mc, const ember_bn_word *m, size_t n)
 {
 	ember_bn_word t[2 * BN_MAXW + 1], x;
@@ -318,18 +337,37 @@ static unsigned get_bits(const ember_bn_word *e, size_t ew, unsigned pos, unsign
 	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
 }
 
-/* r = tab[idx], reading every entry (constant-time table scan). */
+/*
+ * r = tab[idx], reading every entry (constant-time table scan). Four words
+ * at a time are gathered in registers across all entries.
+ */
 static void ct_lookup(ember_bn_word *r, const ember_bn_word *tab, size_t entries, size_t n,
     unsigned idx)
 {
+	ember_bn_word mask[32];
 	size_t i, k;
 
-	memset(r, 0, n * sizeof(r[0]));
-	for (i = 0; i < entries; i++) {
-		ember_bn_word mask = bn_eq_mask((ember_bn_word)i, (ember_bn_word)idx);
-		const ember_bn_word *t = tab + i * n;
-		for (k = 0; k < n; k++)
-			r[k] |= t[k] & mask;
+	for (i = 0; i < entries; i++)
+		mask[i] = bn_eq_mask((ember_bn_word)i, (ember_bn_word)idx);
+	for (k = 0; k + 4 <= n; k += 4) {
+		ember_bn_word r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+		const ember_bn_word *t = tab + k;
+		for (i = 0; i < entries; i++, t += n) {
+			r0 |= t[0] & mask[i];
+			r1 |= t[1] & mask[i];
+			r2 |= t[2] & mask[i];
+			r3 |= t[3] & mask[i];
+		}
+		r[k] = r0;
+		r[k + 1] = r1;
+		r[k + 2] = r2;
+		r[k + 3] = r3;
+	}
+	for (; k < n; k++) {
+		ember_bn_word r0 = 0;
+		for (i = 0; i < entries; i++)
+			r0 |= tab[i * n + k] & mask[i];
+		r[k] = r0;
 	}
 }
 
@@ -428,6 +466,82 @@ void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const em
 				memcpy(acc, tab + idx * n, n * sizeof(acc[0]));
 				started = 1;
 			}
+		}
+	}
+	ember_bn_from_mont(r, acc, mc);
+}
+
+void ember_bn_comb_init(ember_bn_word *tab, const ember_bn_word *b, unsigned d, const ember_bn_mont *mc)
+{
+	const size_t n = mc->n;
+	ember_bn_word base[4][BN_MAXW];
+	unsigned j, i, v;
+
+	ember_bn_to_mont(base[0], b, mc);
+	for (j = 1; j < 4; j++) {
+		memcpy(base[j], base[j - 1], n * sizeof(base[0][0]));
+		for (i = 0; i < d; i++)
+			bn_msqr(base[j], base[j], mc);
+	}
+	memcpy(tab, mc->one, n * sizeof(tab[0]));
+	for (v = 1; v < 16; v++) {
+		/* tab[v] = tab[v without its top bit] * base[top bit] */
+		unsigned top = v >= 8 ? 3 : v >= 4 ? 2 : v >= 2 ? 1 : 0;
+		bn_mmul(tab + v * n, tab + (v ^ (1u << top)) * n, base[top], mc);
+	}
+	ember_wipe(base, sizeof(base));
+}
+
+/* The comb's column |i|: bits i, d+i, 2d+i, 3d+i of e (positions public). */
+static unsigned comb_column(const ember_bn_word *e, unsigned d, unsigned i)
+{
+	unsigned j, v = 0;
+
+	for (j = 0; j < 4; j++) {
+		unsigned pos = j * d + i;
+		v |= (unsigned)((e[pos / BN_W] >> (pos % BN_W)) & 1) << j;
+	}
+	return v;
+}
+
+void ember_bn_comb_exp_ct(ember_bn_word *r, const ember_bn_word *tab, const ember_bn_word *e, unsigned d,
+    const ember_bn_mont *mc)
+{
+	ember_bn_word acc[BN_MAXW], t[BN_MAXW];
+	const size_t n = mc->n;
+	unsigned i;
+
+	ct_lookup(acc, tab, 16, n, comb_column(e, d, d - 1));
+	for (i = d - 1; i-- > 0;) {
+		bn_msqr(acc, acc, mc);
+		ct_lookup(t, tab, 16, n, comb_column(e, d, i));
+		bn_mmul(acc, acc, t, mc);
+	}
+	ember_bn_from_mont(r, acc, mc);
+	ember_wipe(acc, sizeof(acc));
+	ember_wipe(t, sizeof(t));
+}
+
+void ember_bn_comb_exp2_vartime(ember_bn_word *r, const ember_bn_word *tab1, const ember_bn_word *e1,
+    const ember_bn_word *tab2, const ember_bn_word *e2, unsigned d, const ember_bn_mont *mc)
+{
+	ember_bn_word acc[BN_MAXW];
+	const size_t n = mc->n;
+	unsigned i = d;
+	int started = 0;
+
+	memcpy(acc, mc->one, n * sizeof(acc[0]));
+	while (i-- > 0) {
+		unsigned v1 = comb_column(e1, d, i), v2 = comb_column(e2, d, i);
+		if (started)
+			bn_msqr(acc, acc, mc);
+		if (v1) {
+			bn_mmul(acc, acc, tab1 + v1 * n, mc);
+			started = 1;
+		}
+		if (v2) {
+			bn_mmul(acc, acc, tab2 + v2 * n, mc);
+			started = 1;
 		}
 	}
 	ember_bn_from_mont(r, acc, mc);

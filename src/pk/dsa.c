@@ -87,6 +87,32 @@ static size_t words_of(const uint8_t *in, size_t len)
 	return len ? (len + sizeof(ember_bn_word) - 1) / sizeof(ember_bn_word) : 1;
 }
 
+/* e (qn words) zero-padded to the comb's exponent length. */
+static void comb_exponent(ember_bn_word *out, const ember_bn_word *e, const ember_dsa_key *k)
+{
+	memset(out, 0, BN_MAXW * sizeof(out[0]));
+	memcpy(out, e, k->mq.n * sizeof(e[0]));
+}
+
+/* The comb tables of g (always) and y (when |with_y|). */
+static void comb_setup(ember_dsa_key *k, int with_y)
+{
+	k->comb_d = (k->mq.bits + 3) / 4;
+	ember_bn_comb_init(k->comb_g, k->g, k->comb_d, &k->mp);
+	if (with_y)
+		ember_bn_comb_init(k->comb_y, k->y, k->comb_d, &k->mp);
+}
+
+/* y = g^x (constant time, through g's comb) */
+static void compute_y(ember_dsa_key *k)
+{
+	ember_bn_word x[BN_MAXW];
+
+	comb_exponent(x, k->x, k);
+	ember_bn_comb_exp_ct(k->y, k->comb_g, x, k->comb_d, &k->mp);
+	ember_wipe(x, sizeof(x));
+}
+
 /* 1 < v < m */
 static int in_range(const ember_bn_word *v, const ember_bn_word *m, size_t n)
 {
@@ -153,16 +179,18 @@ int ember_dsa_key_init(ember_dsa_key *k, const uint8_t *p, size_t p_len, const u
 		}
 		k->has_private = 1;
 	}
+	comb_setup(k, 0);
 	if (y != NULL) {
 		if ((ret = load(k->y, pn, y, y_len)) != 0)
 			goto fail;
 	} else {
-		ember_bn_modexp_ct(k->y, k->g, k->x, qbits_of(k), &k->mp);
+		compute_y(k);
 	}
 	if (!in_range(k->y, k->mp.m, pn)) {
 		ret = EMBER_ERANGE;
 		goto fail;
 	}
+	ember_bn_comb_init(k->comb_y, k->y, k->comb_d, &k->mp);
 	return 0;
 fail:
 	ember_dsa_key_clear(k);
@@ -191,7 +219,10 @@ int ember_dsa_generate_key(ember_dsa_key *k)
 		if (!ember_bn_is_zero(k->x, qn) && ember_bn_cmp(k->x, k->mq.m, qn) < 0)
 			break;
 	}
-	ember_bn_modexp_ct(k->y, k->g, k->x, qbits, &k->mp);
+	if (k->comb_d == 0)
+		comb_setup(k, 0);
+	compute_y(k);
+	ember_bn_comb_init(k->comb_y, k->y, k->comb_d, &k->mp);
 	k->has_private = 1;
 	return 0;
 }
@@ -300,9 +331,10 @@ static int sign_with(const ember_dsa_key *k, const ember_bn_word *kw, const uint
 	ember_bn_word carry;
 	int ret = 0;
 
-	ember_bn_modexp_ct(gk, k->g, kw, qbits_of(k), &k->mp);
+	comb_exponent(t, kw, k);
+	ember_bn_comb_exp_ct(gk, k->comb_g, t, k->comb_d, &k->mp);
 	ember_bn_divmod_ct(NULL, r, gk, pn, k->mq.m, qn);
-	ember_bn_modinv_ct(kinv, kw, k->mq.m, qn);
+	ember_bn_modinv_prime(kinv, kw, &k->mq);
 	bits2int(z, k, digest, digest_len);
 	reduce_once(z, k);
 	ember_bn_modmul(t, k->x, r, &k->mq);
@@ -374,13 +406,15 @@ int ember_dsa_verify(const ember_dsa_key *k, const uint8_t *digest, size_t diges
 	if (ember_bn_is_zero(r, qn) || ember_bn_cmp(r, k->mq.m, qn) >= 0 || ember_bn_is_zero(s, qn) ||
 	    ember_bn_cmp(s, k->mq.m, qn) >= 0)
 		return EMBER_EVERIFY;
-	if (ember_bn_modinv_ct(w, s, k->mq.m, qn) != 0)
+	if (ember_bn_modinv_prime(w, s, &k->mq) != 0)
 		return EMBER_EVERIFY;
 	bits2int(z, k, digest, digest_len);
 	reduce_once(z, k);
 	ember_bn_modmul(u1, z, w, &k->mq);
 	ember_bn_modmul(u2, r, w, &k->mq);
-	ember_bn_modexp2_vartime(v, k->g, u1, k->y, u2, qn, &k->mp);
+	comb_exponent(w, u1, k);
+	comb_exponent(z, u2, k);
+	ember_bn_comb_exp2_vartime(v, k->comb_g, w, k->comb_y, z, k->comb_d, &k->mp);
 	ember_bn_divmod_ct(NULL, vq, v, pn, k->mq.m, qn);
 	return ember_bn_cmp(vq, r, qn) == 0 ? 0 : EMBER_EVERIFY;
 }
@@ -489,6 +523,7 @@ found:
 			if (ember_bn_cmp(k->g, one, pn) != 0)
 				break;
 		}
+		comb_setup(k, 0);
 	}
 	return 0;
 }
