@@ -10,20 +10,23 @@
 
 int ember_bn_from_bytes(ember_bn_word *r, size_t n, const uint8_t *in, size_t len)
 {
-	size_t i;
+	size_t cap = n * sizeof(ember_bn_word), i;
+	uint8_t extra = 0;
 
-	while (len > 0 && in[0] == 0) {
-		in++;
-		len--;
-	}
-	if (len > n * sizeof(ember_bn_word))
-		return EMBER_ERANGE;
+	/*
+	 * Every byte is read the same way whatever its value (a secret's
+	 * leading zeros must not show in the timing): bytes beyond the
+	 * capacity only have to be zero.
+	 */
 	memset(r, 0, n * sizeof(r[0]));
 	for (i = 0; i < len; i++) {
-		size_t bit = 8 * (len - 1 - i);
-		r[bit / BN_W] |= (ember_bn_word)in[i] << (bit % BN_W);
+		size_t pos = len - 1 - i; /* byte position from the least significant end */
+		if (pos >= cap)
+			extra |= in[i];
+		else
+			r[pos / sizeof(ember_bn_word)] |= (ember_bn_word)in[i] << (8 * (pos % sizeof(ember_bn_word)));
 	}
-	return 0;
+	return extra ? EMBER_ERANGE : 0;
 }
 
 int ember_bn_to_bytes(uint8_t *out, size_t len, const ember_bn_word *a, size_t n)
