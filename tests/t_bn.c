@@ -158,3 +158,53 @@ EMBER_TEST(bn_fermat)
 		CHECK(ember_bn_to_bytes(out2, 255, p, n) == EMBER_ERANGE, "to_bytes too short accepted");
 	}
 }
+
+/* Fixed-base comb against the window exponentiation; Fermat inverse against the binary one. */
+EMBER_TEST(bn_comb)
+{
+	uint8_t *bytes;
+	size_t len, n = EMBER_BN_WORDS(2048), i;
+	ember_bn_word p[MAXW], a[MAXW], b[MAXW], e1[MAXW], e2[MAXW], r1[MAXW], r2[MAXW], r3[MAXW];
+	static ember_bn_word tab1[EMBER_BN_COMB_ENTRIES * MAXW], tab2[EMBER_BN_COMB_ENTRIES * MAXW];
+	static ember_bn_mont mc;
+	unsigned d;
+
+	if (!CHECK(t_hex(P2048, &bytes, &len) == 0, "hex"))
+		return;
+	ember_bn_from_bytes(p, n, bytes, len);
+	free(bytes);
+	CHECK(ember_bn_mont_init(&mc, p, n) == 0, "mont_init");
+	for (d = 40; d <= 64; d += 12) {
+		size_t ew = EMBER_BN_WORDS(4 * d);
+		rand_below(a, p, n);
+		rand_below(b, p, n);
+		ember_bn_comb_init(tab1, a, d, &mc);
+		ember_bn_comb_init(tab2, b, d, &mc);
+		for (i = 0; i < 3; i++) {
+			memset(e1, 0, sizeof(e1));
+			memset(e2, 0, sizeof(e2));
+			rand_words(e1, ew);
+			rand_words(e2, ew);
+			if ((4 * d) % EMBER_BN_WORD_BITS) {
+				e1[ew - 1] &= ((ember_bn_word)1 << ((4 * d) % EMBER_BN_WORD_BITS)) - 1;
+				e2[ew - 1] &= ((ember_bn_word)1 << ((4 * d) % EMBER_BN_WORD_BITS)) - 1;
+			}
+			if (i == 2)
+				memset(e2, 0, sizeof(e2)); /* a zero exponent */
+			ember_bn_comb_exp_ct(r1, tab1, e1, d, &mc);
+			ember_bn_modexp_vartime(r2, a, e1, ew, &mc);
+			CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "comb_exp_ct d=%u", d);
+			ember_bn_comb_exp2_vartime(r1, tab1, e1, tab2, e2, d, &mc);
+			ember_bn_modexp_vartime(r3, b, e2, ew, &mc);
+			ember_bn_modmul(r2, r2, r3, &mc);
+			CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "comb_exp2 d=%u", d);
+		}
+	}
+	/* a^-1 mod p two ways */
+	rand_below(a, p, n);
+	CHECK(ember_bn_modinv_prime(r1, a, &mc) == 0 && ember_bn_modinv_ct(r2, a, p, n) == 0 &&
+	          memcmp(r1, r2, n * sizeof(r1[0])) == 0,
+	    "modinv_prime");
+	memset(a, 0, sizeof(a));
+	CHECK(ember_bn_modinv_prime(r1, a, &mc) == EMBER_EINVAL, "inverse of 0");
+}
