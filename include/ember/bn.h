@@ -166,6 +166,17 @@ void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn
 /* ember_bn_modexp_vartime: same for a public exponent (square and multiply). */
 void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
     size_t e_words, const ember_bn_mont *mc);
+/*
+ * ember_bn_modexp_public: r = b^e mod m for a public e (b < m), with
+ * corr = R^e mod m from ember_bn_exp_correction: the base goes into the
+ * Montgomery products as it is and one product by corr at the end restores
+ * the value, one product fewer than ember_bn_modexp_vartime (RSA's public
+ * operation: 18 instead of 19 for e = 65537).
+ */
+void ember_bn_exp_correction(ember_bn_word *corr, const ember_bn_word *e, size_t e_words,
+    const ember_bn_mont *mc);
+void ember_bn_modexp_public(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
+    size_t e_words, const ember_bn_word *corr, const ember_bn_mont *mc);
 /* ember_bn_modexp2_vartime: r = a^x * b^y mod m for public x, y (joint 2-bit windows). */
 void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *x,
     const ember_bn_word *b, const ember_bn_word *y, size_t e_words, const ember_bn_mont *mc);

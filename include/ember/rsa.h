@@ -35,6 +35,7 @@ typedef struct ember_rsa_public_key {
 	ember_bn_mont mn;                     /* n and its Montgomery context */
 	ember_bn_word e[EMBER_BN_MAX_WORDS];
 	size_t e_words;
+	ember_bn_word e_corr[EMBER_BN_MAX_WORDS]; /* R^e mod n, for ember_bn_modexp_public */
 	unsigned bits;                        /* bit length of n */
 	size_t len;                           /* byte length of n (signature size) */
 } ember_rsa_public_key;

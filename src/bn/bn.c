@@ -432,6 +432,36 @@ void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const emb
 	ember_bn_from_mont(r, acc, mc);
 }
 
+void ember_bn_exp_correction(ember_bn_word *corr, const ember_bn_word *e, size_t e_words,
+    const ember_bn_mont *mc)
+{
+	/* (R mod m)^e = R^e mod m */
+	ember_bn_modexp_vartime(corr, mc->one, e, e_words, mc);
+}
+
+void ember_bn_modexp_public(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
+    size_t e_words, const ember_bn_word *corr, const ember_bn_mont *mc)
+{
+	ember_bn_word acc[BN_MAXW];
+	unsigned bits = ember_bn_bits(e, e_words), i;
+
+	if (bits == 0) {
+		ember_bn_from_mont(r, mc->one, mc);
+		return;
+	}
+	/*
+	 * b read as the Montgomery form of b/R: the chain gives
+	 * (b/R)^e * R = b^e * R^(1-e), and a product by R^e gives b^e.
+	 */
+	memcpy(acc, b, mc->n * sizeof(acc[0]));
+	for (i = bits - 1; i-- > 0;) {
+		bn_msqr(acc, acc, mc);
+		if ((e[i / BN_W] >> (i % BN_W)) & 1)
+			bn_mmul(acc, acc, b, mc);
+	}
+	bn_mmul(r, acc, corr, mc);
+}
+
 void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *x,
     const ember_bn_word *b, const ember_bn_word *y, size_t e_words, const ember_bn_mont *mc)
 {

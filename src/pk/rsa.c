@@ -53,6 +53,7 @@ static int public_setup(ember_rsa_public_key *k, const ember_bn_word *n, size_t 
 	memcpy(e_n, k->e, k->e_words * sizeof(e_n[0]));
 	if (ember_bn_cmp(e_n, n, nw) >= 0)
 		return EMBER_ERANGE;
+	ember_bn_exp_correction(k->e_corr, k->e, k->e_words, &k->mn);
 	return 0;
 }
 
@@ -342,7 +343,7 @@ int ember_rsa_public_op(const ember_rsa_public_key *k, uint8_t *out, const uint8
 		return EMBER_ELEN;
 	if (ember_bn_from_bytes(x, n, in, len) != 0 || ember_bn_cmp(x, k->mn.m, n) >= 0)
 		return EMBER_ERANGE;
-	ember_bn_modexp_vartime(x, x, k->e, k->e_words, &k->mn);
+	ember_bn_modexp_public(x, x, k->e, k->e_words, k->e_corr, &k->mn);
 	return ember_bn_to_bytes(out, len, x, n);
 }
 
@@ -405,7 +406,7 @@ int ember_rsa_private_op(ember_rsa_private_key *k, uint8_t *out, const uint8_t *
 	bn_msqr(k->blind_vi, k->blind_vi, mn);
 	bn_msqr(k->blind_vf, k->blind_vf, mn);
 	/* fault check: x^e must give c back */
-	ember_bn_modexp_vartime(v, x, k->pub.e, k->pub.e_words, mn);
+	ember_bn_modexp_public(v, x, k->pub.e, k->pub.e_words, k->pub.e_corr, mn);
 	if (!ember_memeq(v, c, n * sizeof(v[0])))
 		ret = EMBER_EINTERNAL;
 	else
