@@ -13,7 +13,8 @@
  *
  * Montgomery multiplication is reached through a descriptor
  * (ember_bn_mont_desc), one per implementation ("ref" portable C,
- * "x86adx" MULX/ADX), so `ember speed -impl` and the tests can name each;
+ * "x86adx" MULX/ADX, "avx512ifma" = x86adx plus an AVX-512 IFMA route for
+ * public exponents), so `ember speed -impl` and the tests can name each;
  * ember_bn_mont_find(NULL) gives the fastest supported one.
  *
  * Constant time: ember_bn_modexp_ct, ember_bn_modinv_ct, ember_bn_mod_ct and
@@ -65,6 +66,7 @@ typedef struct ember_bn_mont {
 	size_t n;                             /* words */
 	unsigned bits;                        /* bit length of m */
 	const struct ember_bn_mont_desc *impl;
+	ember_bn_word rr52[EMBER_BN_MAX_WORDS]; /* R'^2 mod m for radix-2^52 backends (see below) */
 } ember_bn_mont;
 
 /*
@@ -80,6 +82,17 @@ typedef struct ember_bn_mont_desc {
 	void (*mul)(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
 	    const ember_bn_mont *mc);
 	void (*sqr)(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
+	/*
+	 * NULL, or r = b^e mod m for a public e (b < m) by a faster route of its
+	 * own (radix 2^52 with R' = 2^(52L), L = ceil((64n + 2) / 52) limbs,
+	 * using mc->rr52 = R'^2 mod m); EMBER_ENOTSUP when it does not handle
+	 * this size (the caller then uses mul and sqr).
+	 */
+	int (*exp_public)(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, size_t e_words,
+	    const ember_bn_mont *mc);
+	/* NULL, or the same for a secret e of e_bits bits, constant-time (fixed window, table scan). */
+	int (*exp_ct)(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
+	    const ember_bn_mont *mc);
 } ember_bn_mont_desc;
 
 /* Registry of the Montgomery implementations (src/registry.c), fastest first. */

@@ -282,6 +282,14 @@ int ember_bn_mont_init(ember_bn_mont *mc, const ember_bn_word *m, size_t n)
 	t[n] = 0;
 	t[2 * n] = 1;
 	ember_bn_divmod_ct(NULL, mc->rr, t, 2 * n + 1, m, n);
+	if (n >= 8) {
+		/* R'^2 = R^2 * 2^(2(52L - 64n)) for the radix-2^52 backends */
+		size_t l = (64 * n + 2 + 51) / 52;
+		unsigned sh = (unsigned)(2 * (52 * l - 64 * n));
+		memset(t, 0, n * sizeof(t[0]));
+		t[sh / BN_W] |= (ember_bn_word)1 << (sh % BN_W);
+		ember_bn_modmul(mc->rr52, mc->rr, t, mc);
+	}
 	return 0;
 }
 
@@ -389,6 +397,8 @@ void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn
 		ember_bn_from_mont(r, mc->one, mc); /* b^0 = 1 */
 		return;
 	}
+	if (mc->impl->exp_ct != NULL && mc->impl->exp_ct(r, b, e, e_bits, mc) == 0)
+		return;
 	/* table[i] = b^i in Montgomery form */
 	memcpy(tab, mc->one, n * sizeof(tab[0]));
 	ember_bn_to_mont(tab + n, b, mc);
@@ -449,6 +459,8 @@ void ember_bn_modexp_public(ember_bn_word *r, const ember_bn_word *b, const embe
 		ember_bn_from_mont(r, mc->one, mc);
 		return;
 	}
+	if (mc->impl->exp_public != NULL && mc->impl->exp_public(r, b, e, e_words, mc) == 0)
+		return;
 	/*
 	 * b read as the Montgomery form of b/R: the chain gives
 	 * (b/R)^e * R = b^e * R^(1-e), and a product by R^e gives b^e.

@@ -77,6 +77,12 @@ void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember
     const ember_bn_mont *mc);
 void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
 
+/* The MULX/ADX product and square (mont_x86adx.c; the portable ones elsewhere). */
+void ember_bn_mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc);
+void ember_bn_mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
+int ember_bn_mont_adx_supported(void);
+
 /* The portable REDC of a 2n-word value, shared by the squaring paths. */
 void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc);
 

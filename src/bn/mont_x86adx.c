@@ -233,7 +233,7 @@ static inline void row_shift8(ember_bn_word *t, const ember_bn_word *m, ember_bn
 	    : "cc", "memory");
 }
 
-static void mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+void ember_bn_mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
     const ember_bn_mont *mc)
 {
 	const size_t n = mc->n;
@@ -261,13 +261,13 @@ static void mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_b
 	ember_wipe(buf, sizeof(buf));
 }
 
-static void mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+void ember_bn_mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
 {
 	/* a dedicated square (cross products once, C) measured slower than this */
-	mont_mul_adx(r, a, a, mc);
+	ember_bn_mont_mul_adx(r, a, a, mc);
 }
 
-static int supported_adx(void)
+int ember_bn_mont_adx_supported(void)
 {
 	return ember_cpu_has(EMBER_CPU_BMI2 | EMBER_CPU_ADX);
 }
@@ -275,18 +275,18 @@ static int supported_adx(void)
 #else
 
 /* Not x86-64 with 64-bit words: never supported, never called. */
-static void mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+void ember_bn_mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
     const ember_bn_mont *mc)
 {
 	ember_bn_mont_mul_ref(r, a, b, mc);
 }
 
-static void mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+void ember_bn_mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
 {
 	ember_bn_mont_sqr_ref(r, a, mc);
 }
 
-static int supported_adx(void)
+int ember_bn_mont_adx_supported(void)
 {
 	return 0;
 }
@@ -294,5 +294,5 @@ static int supported_adx(void)
 #endif
 
 const ember_bn_mont_desc ember_bn_mont_x86adx_desc = {
-	"bn", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, supported_adx, mont_mul_adx, mont_sqr_adx
+	"bn", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, ember_bn_mont_adx_supported, ember_bn_mont_mul_adx, ember_bn_mont_sqr_adx, NULL, NULL
 };
