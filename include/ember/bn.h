@@ -93,6 +93,10 @@ typedef struct ember_bn_mont_desc {
 	/* NULL, or the same for a secret e of e_bits bits, constant-time (fixed window, table scan). */
 	int (*exp_ct)(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
 	    const ember_bn_mont *mc);
+	/* NULL, or two exp_ct at once (moduli of the same word count), interleaved. */
+	int (*exp_ct2)(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+	    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+	    const ember_bn_mont *mc2, unsigned e_bits);
 } ember_bn_mont_desc;
 
 /* Registry of the Montgomery implementations (src/registry.c), fastest first. */
@@ -176,6 +180,14 @@ void ember_bn_redc(ember_bn_word *r, const ember_bn_word *t, const ember_bn_mont
  */
 void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
     unsigned e_bits, const ember_bn_mont *mc);
+/*
+ * ember_bn_modexp_ct2: r1 = b1^e1 mod m1 and r2 = b2^e2 mod m2 (RSA's two
+ * CRT halves), both exponents read over e_bits bits; a backend may run the
+ * two at once to hide its latencies. Constant-time.
+ */
+void ember_bn_modexp_ct2(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits);
 /* ember_bn_modexp_vartime: same for a public exponent (square and multiply). */
 void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
     size_t e_words, const ember_bn_mont *mc);

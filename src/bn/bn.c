@@ -422,6 +422,17 @@ void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn
 	ember_wipe(t, sizeof(t));
 }
 
+void ember_bn_modexp_ct2(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits)
+{
+	if (mc1->impl == mc2->impl && mc1->n == mc2->n && mc1->impl->exp_ct2 != NULL &&
+	    mc1->impl->exp_ct2(r1, b1, e1, mc1, r2, b2, e2, mc2, e_bits) == 0)
+		return;
+	ember_bn_modexp_ct(r1, b1, e1, e_bits, mc1);
+	ember_bn_modexp_ct(r2, b2, e2, e_bits, mc2);
+}
+
 void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
     size_t e_words, const ember_bn_mont *mc)
 {

@@ -116,6 +116,102 @@ static inline __attribute__((always_inline)) void amm_body(uint64_t *r, const ui
 	}
 }
 
+/* Two independent products in one loop: each one's latencies hide the other's. */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const uint64_t *a1, const uint64_t *b1,
+    const uint64_t *m1, uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2,
+    uint64_t k02, size_t l, const size_t nz)
+{
+	__m512i acc1[MAXZ], va1[MAXZ], vm1[MAXZ], acc2[MAXZ], va2[MAXZ], vm2[MAXZ];
+	const __m512i zero = _mm512_setzero_si512();
+	uint64_t tmp[8 * MAXZ];
+	size_t i, z;
+
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		acc1[z] = zero;
+		acc2[z] = zero;
+		va1[z] = _mm512_loadu_si512((const void *)(a1 + 8 * z));
+		vm1[z] = _mm512_loadu_si512((const void *)(m1 + 8 * z));
+		va2[z] = _mm512_loadu_si512((const void *)(a2 + 8 * z));
+		vm2[z] = _mm512_loadu_si512((const void *)(m2 + 8 * z));
+	}
+	for (i = 0; i < l; i++) {
+		const __m512i bi1 = _mm512_set1_epi64((long long)b1[i]);
+		const __m512i bi2 = _mm512_set1_epi64((long long)b2[i]);
+		uint64_t x1, x2, y1, y2, c1, c2;
+		__m512i yv1, yv2;
+
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52lo_epu64(acc1[z], va1[z], bi1);
+			acc2[z] = _mm512_madd52lo_epu64(acc2[z], va2[z], bi2);
+		}
+		x1 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc1[0]));
+		x2 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc2[0]));
+		y1 = ((x1 & M52) * k01) & M52;
+		y2 = ((x2 & M52) * k02) & M52;
+		yv1 = _mm512_set1_epi64((long long)y1);
+		yv2 = _mm512_set1_epi64((long long)y2);
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52lo_epu64(acc1[z], vm1[z], yv1);
+			acc2[z] = _mm512_madd52lo_epu64(acc2[z], vm2[z], yv2);
+		}
+		c1 = (x1 + ((m1[0] * y1) & M52)) >> 52;
+		c2 = (x2 + ((m2[0] * y2) & M52)) >> 52;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z + 1 < nz; z++) {
+			acc1[z] = _mm512_alignr_epi64(acc1[z + 1], acc1[z], 1);
+			acc2[z] = _mm512_alignr_epi64(acc2[z + 1], acc2[z], 1);
+		}
+		acc1[nz - 1] = _mm512_alignr_epi64(zero, acc1[nz - 1], 1);
+		acc2[nz - 1] = _mm512_alignr_epi64(zero, acc2[nz - 1], 1);
+		acc1[0] = _mm512_add_epi64(acc1[0], _mm512_maskz_set1_epi64(1, (long long)c1));
+		acc2[0] = _mm512_add_epi64(acc2[0], _mm512_maskz_set1_epi64(1, (long long)c2));
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52hi_epu64(acc1[z], va1[z], bi1);
+			acc2[z] = _mm512_madd52hi_epu64(acc2[z], va2[z], bi2);
+			acc1[z] = _mm512_madd52hi_epu64(acc1[z], vm1[z], yv1);
+			acc2[z] = _mm512_madd52hi_epu64(acc2[z], vm2[z], yv2);
+		}
+	}
+	{
+		uint64_t c = 0;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			_mm512_storeu_si512((void *)(tmp + 8 * z), acc1[z]);
+		for (i = 0; i < 8 * nz; i++) {
+			uint64_t v = tmp[i] + c;
+			r1[i] = v & M52;
+			c = v >> 52;
+		}
+		c = 0;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			_mm512_storeu_si512((void *)(tmp + 8 * z), acc2[z]);
+		for (i = 0; i < 8 * nz; i++) {
+			uint64_t v = tmp[i] + c;
+			r2[i] = v & M52;
+			c = v >> 52;
+		}
+	}
+}
+
+#define AMM2_N(nz)                                                                 \
+	EMBER_TARGET("avx512f,avx512ifma")                                         \
+	static void amm2_##nz(uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const uint64_t *m1, \
+	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
+	    uint64_t k02, size_t l)                                                \
+	{                                                                          \
+		amm2_body(r1, a1, b1, m1, k01, r2, a2, b2, m2, k02, l, nz);        \
+	}
+AMM2_N(2)
+AMM2_N(3)
+AMM2_N(4)
+AMM2_N(5)
+
 #define AMM_N(nz)                                                                  \
 	EMBER_TARGET("avx512f,avx512ifma")                                         \
 	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
@@ -260,6 +356,68 @@ static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_
 	return 0;
 }
 
+/* Both CRT halves at once: the window code of exp_ct_ifma over two states. */
+static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits)
+{
+	const size_t n = mc1->n;
+	const size_t l = (64 * n + 2 + 51) / 52;
+	const size_t nz = (l + 7) / 8, lanes = 8 * nz;
+	const size_t ew = (e_bits + BN_W - 1) / BN_W;
+	const unsigned w = e_bits >= 256 ? 5 : 4;
+	const size_t entries = (size_t)1 << w;
+	const uint64_t k1 = mc1->m0inv & M52, k2 = mc2->m0inv & M52;
+	uint64_t tab1[32 * 8 * 5], tab2[32 * 8 * 5];
+	uint64_t m1[8 * 5], m2[8 * 5], x1[8 * 5], x2[8 * 5], t1[8 * 5], t2[8 * 5], rr1[8 * 5], rr2[8 * 5];
+	ember_bn_word out[BN_MAXW + 1];
+	void (*mul2)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, uint64_t *,
+	    const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
+	unsigned nwin, k, i;
+
+	if (n < 8 || nz > 5 || ew > BN_MAXW)
+		return EMBER_ENOTSUP;
+	mul2 = nz == 2 ? amm2_2 : nz == 3 ? amm2_3 : nz == 4 ? amm2_4 : amm2_5;
+	to52(m1, lanes, mc1->m, n);
+	to52(m2, lanes, mc2->m, n);
+	to52(rr1, lanes, mc1->rr52, n);
+	to52(rr2, lanes, mc2->rr52, n);
+	memset(t1, 0, sizeof(t1));
+	t1[0] = 1;
+	mul2(tab1, t1, rr1, m1, k1, tab2, t1, rr2, m2, k2, l);
+	to52(x1, lanes, b1, n);
+	to52(x2, lanes, b2, n);
+	mul2(tab1 + lanes, x1, rr1, m1, k1, tab2 + lanes, x2, rr2, m2, k2, l);
+	for (i = 2; i < entries; i++) {
+		size_t u = (i & 1) ? i - 1 : i / 2, v = (i & 1) ? 1 : i / 2;
+		mul2(tab1 + i * lanes, tab1 + u * lanes, tab1 + v * lanes, m1, k1, tab2 + i * lanes, tab2 + u * lanes,
+		    tab2 + v * lanes, m2, k2, l);
+	}
+	nwin = (e_bits + w - 1) / w;
+	lookup(x1, tab1, entries, lanes, window(e1, ew, (nwin - 1) * w, w));
+	lookup(x2, tab2, entries, lanes, window(e2, ew, (nwin - 1) * w, w));
+	for (k = nwin - 1; k-- > 0;) {
+		for (i = 0; i < w; i++)
+			mul2(x1, x1, x1, m1, k1, x2, x2, x2, m2, k2, l);
+		lookup(t1, tab1, entries, lanes, window(e1, ew, k * w, w));
+		lookup(t2, tab2, entries, lanes, window(e2, ew, k * w, w));
+		mul2(x1, x1, t1, m1, k1, x2, x2, t2, m2, k2, l);
+	}
+	memset(t1, 0, sizeof(t1));
+	t1[0] = 1;
+	mul2(x1, x1, t1, m1, k1, x2, x2, t1, m2, k2, l);
+	from52(out, n, x1, l);
+	bn_final_sub(r1, out, out[n], mc1->m, n);
+	from52(out, n, x2, l);
+	bn_final_sub(r2, out, out[n], mc2->m, n);
+	ember_wipe(tab1, sizeof(tab1));
+	ember_wipe(tab2, sizeof(tab2));
+	ember_wipe(x1, sizeof(x1));
+	ember_wipe(x2, sizeof(x2));
+	ember_wipe(out, sizeof(out));
+	return 0;
+}
+
 static int supported_ifma(void)
 {
 	return ember_bn_mont_adx_supported() && ember_cpu_has(EMBER_CPU_AVX512F | EMBER_CPU_AVX512IFMA);
@@ -281,6 +439,14 @@ static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_
 	return EMBER_ENOTSUP;
 }
 
+static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits)
+{
+	(void)r1, (void)b1, (void)e1, (void)mc1, (void)r2, (void)b2, (void)e2, (void)mc2, (void)e_bits;
+	return EMBER_ENOTSUP;
+}
+
 static int supported_ifma(void)
 {
 	return 0;
@@ -290,5 +456,5 @@ static int supported_ifma(void)
 
 const ember_bn_mont_desc ember_bn_mont_avx512ifma_desc = {
 	"bn", "avx512ifma", EMBER_IMPL_CT | EMBER_IMPL_HW, supported_ifma, ember_bn_mont_mul_adx, ember_bn_mont_sqr_adx,
-	exp_public_ifma, exp_ct_ifma
+	exp_public_ifma, exp_ct_ifma, exp_ct2_ifma
 };

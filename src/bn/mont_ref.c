@@ -152,5 +152,5 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 }
 
 const ember_bn_mont_desc ember_bn_mont_ref_desc = {
-	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref, NULL, NULL
+	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref, NULL, NULL, NULL
 };

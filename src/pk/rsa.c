@@ -385,10 +385,14 @@ int ember_rsa_private_op(ember_rsa_private_key *k, uint8_t *out, const uint8_t *
 	if (k->has_crt) {
 		ember_bn_word cp[BN_MAXW], m1[BN_MAXW], m2[BN_MAXW], full[2 * BN_MAXW];
 
+		ember_bn_word cq[BN_MAXW];
+
 		reduce_mod_prime(cp, x, n, &k->mp, k->mq.bits);
-		ember_bn_modexp_ct(m1, cp, k->dp, k->mp.bits, &k->mp);
-		reduce_mod_prime(cp, x, n, &k->mq, k->mp.bits);
-		ember_bn_modexp_ct(m2, cp, k->dq, k->mq.bits, &k->mq);
+		reduce_mod_prime(cq, x, n, &k->mq, k->mp.bits);
+		/* both halves at once where the backend interleaves them */
+		ember_bn_modexp_ct2(m1, cp, k->dp, &k->mp, m2, cq, k->dq, &k->mq,
+		    k->mp.bits > k->mq.bits ? k->mp.bits : k->mq.bits);
+		ember_wipe(cq, sizeof(cq));
 		memset(full, 0, sizeof(full));
 		ember_bn_crt(full, m1, m2, k->qinv_mont, &k->mp, &k->mq);
 		/* m < n, so the words above n's are zero */
