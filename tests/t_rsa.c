@@ -424,7 +424,6 @@ EMBER_TEST(rsa_fault)
 	em[0] = 0;
 	k->dp[0] ^= 2; /* corrupt the CRT exponent */
 	CHECK(ember_rsa_private_op(k, sig, em, sizeof(em)) == EMBER_EINTERNAL, "fault not detected");
-	CHECK(ember_bn_is_zero((const ember_bn_word *)0 + 0, 0) == 1, "zero-length is zero");
 	ember_rsa_private_clear(k);
 	free(k);
 }
