@@ -294,5 +294,6 @@ int ember_bn_mont_adx_supported(void)
 #endif
 
 const ember_bn_mont_desc ember_bn_mont_x86adx_desc = {
-	"bn", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, ember_bn_mont_adx_supported, ember_bn_mont_mul_adx, ember_bn_mont_sqr_adx, NULL, NULL, NULL
+	"bn", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, ember_bn_mont_adx_supported, ember_bn_mont_mul_adx,
+	ember_bn_mont_sqr_adx, NULL, NULL, NULL
 };
