@@ -9,6 +9,7 @@
 #include <ctype.h>
 
 #include "internal.h"
+#include "ember/bn.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
 
@@ -234,6 +235,19 @@ static const ember_cipher_spec spec_table[] = {
 	{ "rc4-40", NULL, "rc4", 5, 0, EMBER_MODE_STREAM },
 };
 
+/* ---- bignum: Montgomery multiplication backends (fastest first) ---- */
+
+extern const ember_bn_mont_desc ember_bn_mont_avx512ifma_desc;
+extern const ember_bn_mont_desc ember_bn_mont_x86adx_desc;
+extern const ember_bn_mont_desc ember_bn_mont_ref_desc;
+
+static const ember_bn_mont_desc *const bn_mont_table[] = {
+	&ember_bn_mont_avx512ifma_desc,
+	&ember_bn_mont_x86adx_desc,
+	&ember_bn_mont_ref_desc,
+	/* end of bignum backends */
+};
+
 /* ---- lookup ---- */
 
 static int name_eq(const char *a, const char *b, size_t n)
@@ -366,5 +380,36 @@ const ember_cipher_spec *ember_cipher_spec_find(const char *name)
 	for (i = 0; i < NELEM(spec_table); i++)
 		if (matches(name, spec_table[i].name, spec_table[i].aliases))
 			return &spec_table[i];
+	return NULL;
+}
+
+size_t ember_bn_mont_count(void)
+{
+	return NELEM(bn_mont_table);
+}
+
+const ember_bn_mont_desc *ember_bn_mont_at(size_t i)
+{
+	return i < NELEM(bn_mont_table) ? bn_mont_table[i] : NULL;
+}
+
+int ember_bn_mont_supported(const ember_bn_mont_desc *d)
+{
+	return d && (d->supported == NULL || d->supported());
+}
+
+const ember_bn_mont_desc *ember_bn_mont_find(const char *impl)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(bn_mont_table); i++) {
+		const ember_bn_mont_desc *d = bn_mont_table[i];
+		if (impl != NULL && strcmp(impl, d->impl) != 0)
+			continue;
+		if (ember_bn_mont_supported(d))
+			return d;
+		if (impl != NULL)
+			return NULL;
+	}
 	return NULL;
 }

@@ -20,6 +20,8 @@ static const struct command {
 	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
 	{ "dgst", cmd_dgst, "message digest or HMAC of files or stdin, as openssl dgst" },
 	{ "enc", cmd_enc, "encrypt/decrypt with a raw key: -<cipher> -K hex -iv hex [-d] [-nopad] [-in f] [-out f]" },
+	{ "genrsa", cmd_genrsa, "generate an RSA private key: [-out file] [numbits]" },
+	{ "rsa", cmd_rsa, "RSA key conversion: -in key [-pubout] [-outform DER] [-text] [-check]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

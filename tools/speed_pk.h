@@ -1,7 +1,6 @@
 /*
- * speed_pk.h - the public-key side of `ember speed`, kept behind a small
- * interface so that speed.c does the timing, stop rule and formatting and
- * the public-key code only signs and verifies.
+ * speed_pk.h - the public-key operations timed by `ember speed`
+ * (rsa512..rsa4096, dsa512..dsa2048). Interface fixed in CONTRACTS.md.
  */
 #ifndef EMBER_SPEED_PK_H
 #define EMBER_SPEED_PK_H

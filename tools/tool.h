@@ -13,6 +13,8 @@ int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_dgst(int argc, char **argv);
 int cmd_enc(int argc, char **argv);
+int cmd_genrsa(int argc, char **argv);
+int cmd_rsa(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)

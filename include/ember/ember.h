@@ -1,0 +1,16 @@
+/*
+ * ember.h - every public header of libember.
+ */
+#ifndef EMBER_EMBER_H
+#define EMBER_EMBER_H
+
+#include "util.h"
+#include "cpu.h"
+#include "hash.h"
+#include "cipher.h"
+#include "bn.h"
+#include "rsa.h"
+#include "dsa.h"
+#include "keys.h"
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * bn_internal.h - word-level helpers shared by the bignum files.
+ */
+#ifndef EMBER_BN_INTERNAL_H
+#define EMBER_BN_INTERNAL_H
+
+#include "internal.h"
+#include "ember/bn.h"
+
+#if EMBER_BN_WORD_BITS == 64
+__extension__ typedef unsigned __int128 ember_bn_dword;
+#else
+typedef uint64_t ember_bn_dword;
+#endif
+
+#define BN_W EMBER_BN_WORD_BITS
+#define BN_MAXW EMBER_BN_MAX_WORDS
+
+/* All ones when x != 0, else 0 (no branch). */
+static inline ember_bn_word bn_nz_mask(ember_bn_word x)
+{
+	return (ember_bn_word)0 - ((x | ((ember_bn_word)0 - x)) >> (BN_W - 1));
+}
+
+/* All ones when a == b. */
+static inline ember_bn_word bn_eq_mask(ember_bn_word a, ember_bn_word b)
+{
+	return ~bn_nz_mask(a ^ b);
+}
+
+/* r = mask ? a : b, word by word. */
+static inline void bn_select(ember_bn_word *r, ember_bn_word mask, const ember_bn_word *a,
+    const ember_bn_word *b, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		r[i] = (a[i] & mask) | (b[i] & ~mask);
+}
+
+/*
+ * r = t - m when t (n words plus the extra top word hi) >= m, else t; used
+ * at the end of every Montgomery product, where t < 2m. Masked, no branch.
+ */
+static inline void bn_final_sub(ember_bn_word *r, const ember_bn_word *t, ember_bn_word hi,
+    const ember_bn_word *m, size_t n)
+{
+	ember_bn_word d[BN_MAXW];
+	ember_bn_word borrow = 0, mask;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		ember_bn_word x = t[i], y = m[i];
+		ember_bn_word diff = x - y - borrow;
+		/* borrow out of x - y - borrow, without a branch */
+		borrow = ((~x & y) | (~(x ^ y) & diff)) >> (BN_W - 1);
+		d[i] = diff;
+	}
+	/* subtract when hi is set (t >= R > m) or there was no borrow */
+	mask = bn_nz_mask(hi) | (borrow - 1);
+	bn_select(r, mask, d, t, n);
+}
+
+/* Montgomery dispatch. */
+static inline void bn_mmul(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc)
+{
+	mc->impl->mul(r, a, b, mc);
+}
+
+static inline void bn_msqr(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+{
+	mc->impl->sqr(r, a, mc);
+}
+
+/* The portable product and square (mont_ref.c), also the fallback of other backends. */
+void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc);
+void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
+
+/* The MULX/ADX product and square (mont_x86adx.c; the portable ones elsewhere). */
+void ember_bn_mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc);
+void ember_bn_mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
+int ember_bn_mont_adx_supported(void);
+
+/* The portable REDC of a 2n-word value, shared by the squaring paths. */
+void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc);
+
+#endif

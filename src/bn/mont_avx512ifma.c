@@ -1,0 +1,460 @@
+/*
+ * mont_avx512ifma.c - the "avx512ifma" bignum backend: the MULX/ADX
+ * products of mont_x86adx.c for secret exponents, and for public exponents
+ * (RSA verification) an exponentiation in radix 2^52 with AVX-512 IFMA
+ * (VPMADD52LUQ/VPMADD52HUQ), eight limbs per register.
+ *
+ * Almost Montgomery multiplication (Gueron and Krasnov, "Software
+ * implementation of modular exponentiation, using advanced vector
+ * instructions architectures", 2012): for each limb b[i] the low halves of
+ * a*b[i] and y*m go into lane j, lane 0 (now divisible by 2^52) is shifted
+ * out with its carry, and the high halves land in the shifted lanes. With
+ * R' = 2^(52L) > 4m, inputs below 2m give an output below 2m; the final
+ * value is reduced once. Lanes hold at most 4L sums of 52-bit terms, far
+ * below 2^64.
+ *
+ * Public data only (the exponent's bits steer the products). The body is
+ * x86-64 only; elsewhere the descriptor exists with supported() = 0.
+ */
+#include "bn/bn_internal.h"
+
+#if defined(__x86_64__) && EMBER_BN_WORD_BITS == 64
+#include <immintrin.h>
+
+#define M52 ((uint64_t)0xfffffffffffff)
+#define MAXZ ((BN_MAXW * 64 + 2 + 52 * 8 - 1) / (52 * 8)) /* registers for the largest modulus */
+
+/* 64-bit words -> 52-bit limbs (l limbs, 8*nz lanes, zero-padded). */
+static void to52(uint64_t *out, size_t lanes, const ember_bn_word *a, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < lanes; j++) {
+		size_t bit = 52 * j, w = bit / 64, off = bit % 64;
+		uint64_t v = 0;
+		if (w < n)
+			v = a[w] >> off;
+		if (off > 12 && w + 1 < n)
+			v |= a[w + 1] << (64 - off);
+		out[j] = v & M52;
+	}
+}
+
+/* 52-bit limbs (normalized) -> n + 1 words. */
+static void from52(ember_bn_word *out, size_t n, const uint64_t *x, size_t lanes)
+{
+	size_t j;
+
+	memset(out, 0, (n + 1) * sizeof(out[0]));
+	for (j = 0; j < lanes; j++) {
+		size_t bit = 52 * j, w = bit / 64, off = bit % 64;
+		if (w <= n)
+			out[w] |= x[j] << off;
+		if (off > 12 && w + 1 <= n)
+			out[w + 1] |= x[j] >> (64 - off);
+	}
+}
+
+/*
+ * r = a * b / R' mod m (almost: r < 2m), all normalized, nz registers.
+ * Inlined into one function per register count, so that the accumulator
+ * stays in registers.
+ */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm_body(uint64_t *r, const uint64_t *a, const uint64_t *b,
+    const uint64_t *m, uint64_t k0, size_t l, const size_t nz)
+{
+	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ];
+	const __m512i zero = _mm512_setzero_si512();
+	uint64_t tmp[8 * MAXZ];
+	size_t i, z;
+
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		acc[z] = zero;
+		va[z] = _mm512_loadu_si512((const void *)(a + 8 * z));
+		vm[z] = _mm512_loadu_si512((const void *)(m + 8 * z));
+	}
+	for (i = 0; i < l; i++) {
+		const __m512i bi = _mm512_set1_epi64((long long)b[i]);
+		uint64_t a0, y, carry;
+		__m512i yv;
+
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			acc[z] = _mm512_madd52lo_epu64(acc[z], va[z], bi);
+		a0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));
+		y = ((a0 & M52) * k0) & M52;
+		yv = _mm512_set1_epi64((long long)y);
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			acc[z] = _mm512_madd52lo_epu64(acc[z], vm[z], yv);
+		/* lane 0 is now a multiple of 2^52: shift it out, keep its carry */
+		carry = (a0 + ((m[0] * y) & M52)) >> 52;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z + 1 < nz; z++)
+			acc[z] = _mm512_alignr_epi64(acc[z + 1], acc[z], 1);
+		acc[nz - 1] = _mm512_alignr_epi64(zero, acc[nz - 1], 1);
+		acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_set1_epi64(1, (long long)carry));
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc[z] = _mm512_madd52hi_epu64(acc[z], va[z], bi);
+			acc[z] = _mm512_madd52hi_epu64(acc[z], vm[z], yv);
+		}
+	}
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++)
+		_mm512_storeu_si512((void *)(tmp + 8 * z), acc[z]);
+	/* normalize: carries to the next limb */
+	{
+		uint64_t c = 0;
+		for (i = 0; i < 8 * nz; i++) {
+			uint64_t v = tmp[i] + c;
+			r[i] = v & M52;
+			c = v >> 52;
+		}
+	}
+}
+
+/* Two independent products in one loop: each one's latencies hide the other's. */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const uint64_t *a1, const uint64_t *b1,
+    const uint64_t *m1, uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2,
+    uint64_t k02, size_t l, const size_t nz)
+{
+	__m512i acc1[MAXZ], va1[MAXZ], vm1[MAXZ], acc2[MAXZ], va2[MAXZ], vm2[MAXZ];
+	const __m512i zero = _mm512_setzero_si512();
+	uint64_t tmp[8 * MAXZ];
+	size_t i, z;
+
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		acc1[z] = zero;
+		acc2[z] = zero;
+		va1[z] = _mm512_loadu_si512((const void *)(a1 + 8 * z));
+		vm1[z] = _mm512_loadu_si512((const void *)(m1 + 8 * z));
+		va2[z] = _mm512_loadu_si512((const void *)(a2 + 8 * z));
+		vm2[z] = _mm512_loadu_si512((const void *)(m2 + 8 * z));
+	}
+	for (i = 0; i < l; i++) {
+		const __m512i bi1 = _mm512_set1_epi64((long long)b1[i]);
+		const __m512i bi2 = _mm512_set1_epi64((long long)b2[i]);
+		uint64_t x1, x2, y1, y2, c1, c2;
+		__m512i yv1, yv2;
+
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52lo_epu64(acc1[z], va1[z], bi1);
+			acc2[z] = _mm512_madd52lo_epu64(acc2[z], va2[z], bi2);
+		}
+		x1 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc1[0]));
+		x2 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc2[0]));
+		y1 = ((x1 & M52) * k01) & M52;
+		y2 = ((x2 & M52) * k02) & M52;
+		yv1 = _mm512_set1_epi64((long long)y1);
+		yv2 = _mm512_set1_epi64((long long)y2);
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52lo_epu64(acc1[z], vm1[z], yv1);
+			acc2[z] = _mm512_madd52lo_epu64(acc2[z], vm2[z], yv2);
+		}
+		c1 = (x1 + ((m1[0] * y1) & M52)) >> 52;
+		c2 = (x2 + ((m2[0] * y2) & M52)) >> 52;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z + 1 < nz; z++) {
+			acc1[z] = _mm512_alignr_epi64(acc1[z + 1], acc1[z], 1);
+			acc2[z] = _mm512_alignr_epi64(acc2[z + 1], acc2[z], 1);
+		}
+		acc1[nz - 1] = _mm512_alignr_epi64(zero, acc1[nz - 1], 1);
+		acc2[nz - 1] = _mm512_alignr_epi64(zero, acc2[nz - 1], 1);
+		acc1[0] = _mm512_add_epi64(acc1[0], _mm512_maskz_set1_epi64(1, (long long)c1));
+		acc2[0] = _mm512_add_epi64(acc2[0], _mm512_maskz_set1_epi64(1, (long long)c2));
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			acc1[z] = _mm512_madd52hi_epu64(acc1[z], va1[z], bi1);
+			acc2[z] = _mm512_madd52hi_epu64(acc2[z], va2[z], bi2);
+			acc1[z] = _mm512_madd52hi_epu64(acc1[z], vm1[z], yv1);
+			acc2[z] = _mm512_madd52hi_epu64(acc2[z], vm2[z], yv2);
+		}
+	}
+	{
+		uint64_t c = 0;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			_mm512_storeu_si512((void *)(tmp + 8 * z), acc1[z]);
+		for (i = 0; i < 8 * nz; i++) {
+			uint64_t v = tmp[i] + c;
+			r1[i] = v & M52;
+			c = v >> 52;
+		}
+		c = 0;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			_mm512_storeu_si512((void *)(tmp + 8 * z), acc2[z]);
+		for (i = 0; i < 8 * nz; i++) {
+			uint64_t v = tmp[i] + c;
+			r2[i] = v & M52;
+			c = v >> 52;
+		}
+	}
+}
+
+#define AMM2_N(nz)                                                                 \
+	EMBER_TARGET("avx512f,avx512ifma")                                         \
+	static void amm2_##nz(uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const uint64_t *m1, \
+	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
+	    uint64_t k02, size_t l)                                                \
+	{                                                                          \
+		amm2_body(r1, a1, b1, m1, k01, r2, a2, b2, m2, k02, l, nz);        \
+	}
+AMM2_N(2)
+AMM2_N(3)
+AMM2_N(4)
+AMM2_N(5)
+
+#define AMM_N(nz)                                                                  \
+	EMBER_TARGET("avx512f,avx512ifma")                                         \
+	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
+	    uint64_t k0, size_t l)                                                 \
+	{                                                                          \
+		amm_body(r, a, b, m, k0, l, nz);                                   \
+	}
+AMM_N(2)
+AMM_N(3)
+AMM_N(4)
+AMM_N(5)
+AMM_N(6)
+AMM_N(7)
+AMM_N(8)
+AMM_N(9)
+AMM_N(10)
+
+static void amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t k0,
+    size_t l, size_t nz)
+{
+	switch (nz) {
+	case 2: amm_2(r, a, b, m, k0, l); break;
+	case 3: amm_3(r, a, b, m, k0, l); break;
+	case 4: amm_4(r, a, b, m, k0, l); break;
+	case 5: amm_5(r, a, b, m, k0, l); break;
+	case 6: amm_6(r, a, b, m, k0, l); break;
+	case 7: amm_7(r, a, b, m, k0, l); break;
+	case 8: amm_8(r, a, b, m, k0, l); break;
+	case 9: amm_9(r, a, b, m, k0, l); break;
+	default: amm_10(r, a, b, m, k0, l); break;
+	}
+}
+
+static int exp_public_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, size_t e_words,
+    const ember_bn_mont *mc)
+{
+	const size_t n = mc->n;
+	const size_t l = (64 * n + 2 + 51) / 52;
+	const size_t nz = (l + 7) / 8;
+	uint64_t m52[8 * MAXZ], base[8 * MAXZ], x[8 * MAXZ], t[8 * MAXZ];
+	ember_bn_word out[BN_MAXW + 1];
+	unsigned bits = ember_bn_bits(e, e_words), i;
+	const uint64_t k0 = mc->m0inv & M52;
+
+	if (bits == 0 || nz > MAXZ || n < 8)
+		return EMBER_ENOTSUP;
+	to52(m52, 8 * nz, mc->m, n);
+	to52(t, 8 * nz, mc->rr52, n);
+	to52(x, 8 * nz, b, n);
+	amm(base, x, t, m52, k0, l, nz); /* b * R' */
+	memcpy(x, base, sizeof(x));
+	for (i = bits - 1; i-- > 0;) {
+		amm(x, x, x, m52, k0, l, nz);
+		if ((e[i / BN_W] >> (i % BN_W)) & 1)
+			amm(x, x, base, m52, k0, l, nz);
+	}
+	memset(t, 0, sizeof(t));
+	t[0] = 1;
+	amm(x, x, t, m52, k0, l, nz); /* out of the Montgomery form: below 2m */
+	from52(out, n, x, l);
+	bn_final_sub(r, out, out[n], mc->m, n);
+	return 0;
+}
+
+/* Bits [pos, pos + w) of e (ew words); positions are public. */
+static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w)
+{
+	size_t idx = pos / BN_W;
+	unsigned off = pos % BN_W;
+	ember_bn_word v = 0;
+
+	if (idx < ew)
+		v = e[idx] >> off;
+	if (off + w > BN_W && idx + 1 < ew)
+		v |= e[idx + 1] << (BN_W - off);
+	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
+}
+
+/* r = tab[idx] over |lanes| lanes, every entry read (constant-time scan). */
+static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t lanes, unsigned idx)
+{
+	size_t i, j;
+
+	memset(r, 0, lanes * sizeof(r[0]));
+	for (i = 0; i < entries; i++) {
+		uint64_t mask = ~bn_nz_mask((ember_bn_word)(i ^ idx));
+		for (j = 0; j < lanes; j++)
+			r[j] |= tab[i * lanes + j] & mask;
+	}
+}
+
+/*
+ * Secret exponent: fixed window (5 bits from 256-bit exponents, else 4),
+ * table of the powers in radix 2^52, constant-time scan per window.
+ */
+static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
+    const ember_bn_mont *mc)
+{
+	const size_t n = mc->n;
+	const size_t l = (64 * n + 2 + 51) / 52;
+	const size_t nz = (l + 7) / 8, lanes = 8 * nz;
+	const size_t ew = (e_bits + BN_W - 1) / BN_W;
+	const unsigned w = e_bits >= 256 ? 5 : 4;
+	const size_t entries = (size_t)1 << w;
+	const uint64_t k0 = mc->m0inv & M52;
+	uint64_t tab[32 * 8 * MAXZ], m52[8 * MAXZ], x[8 * MAXZ], t[8 * MAXZ], rr[8 * MAXZ];
+	ember_bn_word out[BN_MAXW + 1];
+	unsigned nwin, k, i;
+
+	if (n < 8 || nz > MAXZ)
+		return EMBER_ENOTSUP;
+	to52(m52, lanes, mc->m, n);
+	to52(rr, lanes, mc->rr52, n);
+	/* tab[0] = R' mod m (1 in Montgomery form), tab[1] = b R', tab[i] = b^i R' */
+	memset(t, 0, sizeof(t));
+	t[0] = 1;
+	amm(tab, t, rr, m52, k0, l, nz);
+	to52(x, lanes, b, n);
+	amm(tab + lanes, x, rr, m52, k0, l, nz);
+	for (i = 2; i < entries; i++) {
+		if (i & 1)
+			amm(tab + i * lanes, tab + (i - 1) * lanes, tab + lanes, m52, k0, l, nz);
+		else
+			amm(tab + i * lanes, tab + (i / 2) * lanes, tab + (i / 2) * lanes, m52, k0, l, nz);
+	}
+	nwin = (e_bits + w - 1) / w;
+	lookup(x, tab, entries, lanes, window(e, ew, (nwin - 1) * w, w));
+	for (k = nwin - 1; k-- > 0;) {
+		for (i = 0; i < w; i++)
+			amm(x, x, x, m52, k0, l, nz);
+		lookup(t, tab, entries, lanes, window(e, ew, k * w, w));
+		amm(x, x, t, m52, k0, l, nz);
+	}
+	memset(t, 0, sizeof(t));
+	t[0] = 1;
+	amm(x, x, t, m52, k0, l, nz);
+	from52(out, n, x, l);
+	bn_final_sub(r, out, out[n], mc->m, n);
+	ember_wipe(tab, entries * lanes * sizeof(tab[0]));
+	ember_wipe(x, sizeof(x));
+	ember_wipe(out, sizeof(out));
+	return 0;
+}
+
+/* Both CRT halves at once: the window code of exp_ct_ifma over two states. */
+static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits)
+{
+	const size_t n = mc1->n;
+	const size_t l = (64 * n + 2 + 51) / 52;
+	const size_t nz = (l + 7) / 8, lanes = 8 * nz;
+	const size_t ew = (e_bits + BN_W - 1) / BN_W;
+	const unsigned w = e_bits >= 256 ? 5 : 4;
+	const size_t entries = (size_t)1 << w;
+	const uint64_t k1 = mc1->m0inv & M52, k2 = mc2->m0inv & M52;
+	uint64_t tab1[32 * 8 * 5], tab2[32 * 8 * 5];
+	uint64_t m1[8 * 5], m2[8 * 5], x1[8 * 5], x2[8 * 5], t1[8 * 5], t2[8 * 5], rr1[8 * 5], rr2[8 * 5];
+	ember_bn_word out[BN_MAXW + 1];
+	void (*mul2)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, uint64_t *,
+	    const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
+	unsigned nwin, k, i;
+
+	if (n < 8 || nz > 5 || ew > BN_MAXW)
+		return EMBER_ENOTSUP;
+	mul2 = nz == 2 ? amm2_2 : nz == 3 ? amm2_3 : nz == 4 ? amm2_4 : amm2_5;
+	to52(m1, lanes, mc1->m, n);
+	to52(m2, lanes, mc2->m, n);
+	to52(rr1, lanes, mc1->rr52, n);
+	to52(rr2, lanes, mc2->rr52, n);
+	memset(t1, 0, sizeof(t1));
+	t1[0] = 1;
+	mul2(tab1, t1, rr1, m1, k1, tab2, t1, rr2, m2, k2, l);
+	to52(x1, lanes, b1, n);
+	to52(x2, lanes, b2, n);
+	mul2(tab1 + lanes, x1, rr1, m1, k1, tab2 + lanes, x2, rr2, m2, k2, l);
+	for (i = 2; i < entries; i++) {
+		size_t u = (i & 1) ? i - 1 : i / 2, v = (i & 1) ? 1 : i / 2;
+		mul2(tab1 + i * lanes, tab1 + u * lanes, tab1 + v * lanes, m1, k1, tab2 + i * lanes, tab2 + u * lanes,
+		    tab2 + v * lanes, m2, k2, l);
+	}
+	nwin = (e_bits + w - 1) / w;
+	lookup(x1, tab1, entries, lanes, window(e1, ew, (nwin - 1) * w, w));
+	lookup(x2, tab2, entries, lanes, window(e2, ew, (nwin - 1) * w, w));
+	for (k = nwin - 1; k-- > 0;) {
+		for (i = 0; i < w; i++)
+			mul2(x1, x1, x1, m1, k1, x2, x2, x2, m2, k2, l);
+		lookup(t1, tab1, entries, lanes, window(e1, ew, k * w, w));
+		lookup(t2, tab2, entries, lanes, window(e2, ew, k * w, w));
+		mul2(x1, x1, t1, m1, k1, x2, x2, t2, m2, k2, l);
+	}
+	memset(t1, 0, sizeof(t1));
+	t1[0] = 1;
+	mul2(x1, x1, t1, m1, k1, x2, x2, t1, m2, k2, l);
+	from52(out, n, x1, l);
+	bn_final_sub(r1, out, out[n], mc1->m, n);
+	from52(out, n, x2, l);
+	bn_final_sub(r2, out, out[n], mc2->m, n);
+	ember_wipe(tab1, sizeof(tab1));
+	ember_wipe(tab2, sizeof(tab2));
+	ember_wipe(x1, sizeof(x1));
+	ember_wipe(x2, sizeof(x2));
+	ember_wipe(out, sizeof(out));
+	return 0;
+}
+
+static int supported_ifma(void)
+{
+	return ember_bn_mont_adx_supported() && ember_cpu_has(EMBER_CPU_AVX512F | EMBER_CPU_AVX512IFMA);
+}
+
+#else
+
+static int exp_public_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, size_t e_words,
+    const ember_bn_mont *mc)
+{
+	(void)r, (void)b, (void)e, (void)e_words, (void)mc;
+	return EMBER_ENOTSUP;
+}
+
+static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
+    const ember_bn_mont *mc)
+{
+	(void)r, (void)b, (void)e, (void)e_bits, (void)mc;
+	return EMBER_ENOTSUP;
+}
+
+static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits)
+{
+	(void)r1, (void)b1, (void)e1, (void)mc1, (void)r2, (void)b2, (void)e2, (void)mc2, (void)e_bits;
+	return EMBER_ENOTSUP;
+}
+
+static int supported_ifma(void)
+{
+	return 0;
+}
+
+#endif
+
+const ember_bn_mont_desc ember_bn_mont_avx512ifma_desc = {
+	"bn", "avx512ifma", EMBER_IMPL_CT | EMBER_IMPL_HW, supported_ifma, ember_bn_mont_mul_adx, ember_bn_mont_sqr_adx,
+	exp_public_ifma, exp_ct_ifma, exp_ct2_ifma
+};

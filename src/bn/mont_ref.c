@@ -1,0 +1,156 @@
+/*
+ * mont_ref.c - Montgomery multiplication and squaring, portable C.
+ *
+ * Words are 64 bits with a 128-bit product (unsigned __int128) or 32 bits
+ * with a 64-bit product (see ember/bn.h). The product is the coarsely
+ * integrated operand scanning form (Koc, Acar, Kaliski, "Analyzing and
+ * comparing Montgomery multiplication algorithms", 1996): one pass per word
+ * of b that adds a*b[i] and u*m together. Squaring computes the full square
+ * (each cross product once, doubled) and then reduces (REDC), which saves
+ * about a quarter of the word products.
+ *
+ * Constant-time: every loop bound is the public word count; the final
+ * subtraction is masked.
+ */
+#include "bn/bn_internal.h"
+
+/* (acc, hi) += a * b: a three-word column accumulator. */
+#define MAC(acc, hi, x, y)                                                         \
+	do {                                                                       \
+		ember_bn_dword p_ = (ember_bn_dword)(x) * (y);                     \
+		(acc) += p_;                                                       \
+		(hi) += (acc) < p_;                                                \
+	} while (0)
+
+/*
+ * Product scanning ("finely integrated product scanning", Koc et al.):
+ * column k of a*b + u*m is summed in a three-word accumulator kept in
+ * registers; the low word of column i < n fixes the quotient digit u[i].
+ */
+void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
+    const ember_bn_mont *mc)
+{
+	const ember_bn_word *m = mc->m;
+	const ember_bn_word m0 = mc->m0inv;
+	const size_t n = mc->n;
+	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	ember_bn_dword acc = 0;
+	ember_bn_word hi = 0;
+	size_t i, j;
+
+	/*
+	 * Two accumulators per column (a*b terms and u*m terms) halve the
+	 * length of the carry chain the core waits on; they are summed once per column.
+	 */
+	t[0] = 0;
+	for (i = 0; i < n; i++) {
+		ember_bn_dword acc2 = 0;
+		ember_bn_word hi2 = 0;
+		for (j = 0; j < i; j++) {
+			MAC(acc, hi, a[j], b[i - j]);
+			MAC(acc2, hi2, u[j], m[i - j]);
+		}
+		MAC(acc, hi, a[i], b[0]);
+		acc += acc2;
+		hi += hi2 + (acc < acc2);
+		u[i] = (ember_bn_word)acc * m0;
+		MAC(acc, hi, u[i], m[0]);
+		/* the low word is now zero: shift the column out */
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
+	}
+	for (i = n; i < 2 * n; i++) {
+		ember_bn_dword acc2 = 0;
+		ember_bn_word hi2 = 0;
+		for (j = i - n + 1; j < n; j++) {
+			MAC(acc, hi, a[j], b[i - j]);
+			MAC(acc2, hi2, u[j], m[i - j]);
+		}
+		acc += acc2;
+		hi += hi2 + (acc < acc2);
+		t[i - n] = (ember_bn_word)acc;
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
+	}
+	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
+	ember_wipe(u, n * sizeof(u[0]));
+}
+
+/* Montgomery reduction of the 2n words at t (t < m*R); t is overwritten. */
+void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc)
+{
+	const ember_bn_word *m = mc->m;
+	const ember_bn_word m0 = mc->m0inv;
+	const size_t n = mc->n;
+	ember_bn_word top = 0;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		ember_bn_word u = t[i] * m0;
+		ember_bn_word c = 0;
+		ember_bn_dword s;
+
+		for (j = 0; j < n; j++) {
+			ember_bn_dword p = (ember_bn_dword)u * m[j] + t[i + j] + c;
+			t[i + j] = (ember_bn_word)p;
+			c = (ember_bn_word)(p >> BN_W);
+		}
+		s = (ember_bn_dword)t[i + n] + c + top;
+		t[i + n] = (ember_bn_word)s;
+		top = (ember_bn_word)(s >> BN_W);
+	}
+	bn_final_sub(r, t + n, top, m, n);
+}
+
+/*
+ * Squaring in the same product-scanning form: each cross product a[i]*a[j]
+ * (i < j) of a column is summed once, the sum doubled, the square term
+ * added, then the column's u*m terms: 1.5 n^2 word products instead of 2 n^2.
+ */
+void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+{
+	const ember_bn_word *m = mc->m;
+	const ember_bn_word m0 = mc->m0inv;
+	const size_t n = mc->n;
+	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	ember_bn_dword acc = 0;
+	ember_bn_word hi = 0;
+	size_t k, i;
+
+	t[0] = 0;
+	for (k = 0; k < 2 * n; k++) {
+		ember_bn_dword d = 0;
+		ember_bn_word dhi = 0;
+		size_t lo = k >= n ? k - n + 1 : 0;
+
+		for (i = lo; i < k - i; i++)
+			MAC(d, dhi, a[i], a[k - i]);
+		dhi = (dhi << 1) | (ember_bn_word)(d >> (2 * BN_W - 1));
+		d <<= 1;
+		if ((k & 1) == 0 && k / 2 < n)
+			MAC(d, dhi, a[k / 2], a[k / 2]);
+		acc += d;
+		hi += dhi + (acc < d);
+		if (k < n) {
+			for (i = 0; i < k; i++)
+				MAC(acc, hi, u[i], m[k - i]);
+		} else {
+			for (i = k - n + 1; i < n; i++)
+				MAC(acc, hi, u[i], m[k - i]);
+		}
+		if (k < n) {
+			u[k] = (ember_bn_word)acc * m0;
+			MAC(acc, hi, u[k], m[0]);
+		} else {
+			t[k - n] = (ember_bn_word)acc;
+		}
+		acc = (acc >> BN_W) | ((ember_bn_dword)hi << BN_W);
+		hi = 0;
+	}
+	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
+	ember_wipe(u, n * sizeof(u[0]));
+}
+
+const ember_bn_mont_desc ember_bn_mont_ref_desc = {
+	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref, NULL, NULL, NULL
+};

@@ -1,0 +1,193 @@
+/*
+ * prime.c - probable primes: Miller-Rabin (FIPS 186-4, C.3.1) with bases
+ * from the system's random source, and the random prime generation used by
+ * RSA key generation (FIPS 186-4, B.3.3: random odd candidates with the two
+ * top bits set, gcd(p - 1, e) = 1; a sieve over an incremental search skips
+ * candidates with a small factor before any Miller-Rabin round).
+ *
+ * A candidate is a secret during key generation: the exponentiations are
+ * the constant-time ones. Rejected candidates reveal nothing about the
+ * prime finally kept; the accepted one always takes the same path.
+ */
+#include "bn/bn_internal.h"
+
+#define SIEVE_LIMIT 8192
+#define SIEVE_MAX 1100 /* there are 1028 odd primes below 8192 */
+
+/* The odd primes below |limit| into |sp|; returns how many. */
+static size_t small_primes(uint16_t *sp, unsigned limit)
+{
+	uint8_t comp[SIEVE_LIMIT];
+	unsigned i, j;
+	size_t n = 0;
+
+	memset(comp, 0, sizeof(comp));
+	for (i = 3; i < limit; i += 2) {
+		if (comp[i])
+			continue;
+		sp[n++] = (uint16_t)i;
+		for (j = i * i; j < limit; j += 2 * i)
+			comp[j] = 1;
+	}
+	return n;
+}
+
+/* a mod d for a small d, 32 bits at a time. */
+static uint32_t mod_small(const ember_bn_word *a, size_t n, uint32_t d)
+{
+	uint64_t r = 0;
+	size_t i;
+
+	for (i = n; i-- > 0;) {
+#if EMBER_BN_WORD_BITS == 64
+		r = ((r << 32) | (uint32_t)(a[i] >> 32)) % d;
+#endif
+		r = ((r << 32) | (uint32_t)a[i]) % d;
+	}
+	return (uint32_t)r;
+}
+
+unsigned ember_prime_rounds(unsigned bits)
+{
+	if (bits >= 1536)
+		return 4; /* 1536: 2^-128; 2048 (FIPS 186-5 B.1): 2^-144 */
+	if (bits >= 1024)
+		return 5; /* 2^-112 */
+	if (bits >= 512)
+		return 7; /* 2^-100 */
+	return 27;        /* below the tables: RSA-512 test keys */
+}
+
+/* Miller-Rabin on odd w > 3 (n words, top word nonzero). 1 probable prime, 0 composite. */
+static int miller_rabin(const ember_bn_word *w, size_t n, unsigned rounds)
+{
+	ember_bn_mont mc;
+	ember_bn_word m[BN_MAXW], wm1[BN_MAXW], b[BN_MAXW], z[BN_MAXW], one[BN_MAXW];
+	unsigned bits = ember_bn_bits(w, n), a = 0, j, round, mbits;
+	int ret = 1;
+
+	if (ember_bn_mont_init(&mc, w, n) != 0)
+		return 0;
+	/* w - 1 = 2^a * m */
+	memcpy(wm1, w, n * sizeof(w[0]));
+	wm1[0] &= ~(ember_bn_word)1;
+	while (((wm1[a / BN_W] >> (a % BN_W)) & 1) == 0)
+		a++;
+	memset(m, 0, sizeof(m));
+	for (j = 0; j + a < n * BN_W; j++)
+		m[j / BN_W] |= ((wm1[(j + a) / BN_W] >> ((j + a) % BN_W)) & 1) << (j % BN_W);
+	mbits = bits - a;
+	memset(one, 0, sizeof(one));
+	one[0] = 1;
+	for (round = 0; round < rounds && ret == 1; round++) {
+		/* a random base 1 < b < w - 1 */
+		for (;;) {
+			if (ember_random_bytes(b, n * sizeof(b[0])) != 0) {
+				ret = EMBER_ERANDOM;
+				break;
+			}
+			if (bits % BN_W)
+				b[n - 1] &= ((ember_bn_word)1 << (bits % BN_W)) - 1;
+			if (ember_bn_cmp(b, one, n) > 0 && ember_bn_cmp(b, wm1, n) < 0)
+				break;
+		}
+		if (ret != 1)
+			break;
+		ember_bn_modexp_ct(z, b, m, mbits, &mc);
+		if (ember_bn_cmp(z, one, n) == 0 || ember_bn_cmp(z, wm1, n) == 0)
+			continue;
+		for (j = 1; j < a; j++) {
+			ember_bn_modmul(z, z, z, &mc);
+			if (ember_bn_cmp(z, wm1, n) == 0)
+				break;
+			if (ember_bn_cmp(z, one, n) == 0) {
+				j = a;
+				break;
+			}
+		}
+		if (j >= a)
+			ret = 0;
+	}
+	ember_wipe(&mc, sizeof(mc));
+	ember_wipe(m, sizeof(m));
+	ember_wipe(b, sizeof(b));
+	ember_wipe(z, sizeof(z));
+	ember_wipe(wm1, sizeof(wm1));
+	return ret;
+}
+
+int ember_prime_test(const ember_bn_word *w, size_t n, unsigned rounds)
+{
+	uint16_t sp[SIEVE_MAX];
+	size_t nsp, i;
+
+	while (n > 0 && w[n - 1] == 0)
+		n--;
+	if (n == 0 || n > BN_MAXW)
+		return n == 0 ? 0 : EMBER_ERANGE;
+	if (n == 1 && w[0] < 4)
+		return w[0] >= 2;
+	if ((w[0] & 1) == 0)
+		return 0;
+	nsp = small_primes(sp, 2000);
+	for (i = 0; i < nsp; i++) {
+		if (mod_small(w, n, sp[i]) == 0)
+			return n == 1 && w[0] == sp[i];
+	}
+	return miller_rabin(w, n, rounds ? rounds : 40);
+}
+
+int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
+{
+	uint16_t sp[SIEVE_MAX], mods[SIEVE_MAX];
+	size_t nsp, i;
+	unsigned rounds = ember_prime_rounds(bits);
+
+	if (bits < 32 || n * BN_W < bits || n > BN_MAXW || (e != 0 && (e & 1) == 0))
+		return EMBER_EINVAL;
+	nsp = small_primes(sp, SIEVE_LIMIT);
+	for (;;) {
+		uint32_t pe = 0, delta;
+		int r;
+
+		if (ember_random_bytes(p, n * sizeof(p[0])) != 0)
+			return EMBER_ERANDOM;
+		for (i = bits / BN_W + 1; i < n; i++)
+			p[i] = 0;
+		if (bits % BN_W)
+			p[bits / BN_W] &= ((ember_bn_word)1 << (bits % BN_W)) - 1;
+		p[(bits - 1) / BN_W] |= (ember_bn_word)1 << ((bits - 1) % BN_W);
+		p[(bits - 2) / BN_W] |= (ember_bn_word)1 << ((bits - 2) % BN_W);
+		p[0] |= 1;
+		for (i = 0; i < nsp; i++)
+			mods[i] = (uint16_t)mod_small(p, n, sp[i]);
+		if (e != 0)
+			pe = mod_small(p, n, e);
+		/* p + delta for even deltas; a candidate with a small factor costs no exponentiation */
+		for (delta = 0; delta < (1u << 20); delta += 2) {
+			ember_bn_word c[BN_MAXW], dw[BN_MAXW];
+
+			for (i = 0; i < nsp; i++)
+				if ((mods[i] + delta) % sp[i] == 0)
+					break;
+			if (i < nsp)
+				continue;
+			if (e != 0 && (uint32_t)(((uint64_t)pe + delta) % e) == 1)
+				continue;
+			memset(dw, 0, n * sizeof(dw[0]));
+			dw[0] = delta;
+			ember_bn_add(c, p, dw, n);
+			if (ember_bn_bits(c, n) != bits)
+				break;
+			r = miller_rabin(c, n, rounds);
+			if (r < 0)
+				return r;
+			if (r == 1) {
+				memcpy(p, c, n * sizeof(p[0]));
+				ember_wipe(c, sizeof(c));
+				ember_wipe(mods, sizeof(mods));
+				return 0;
+			}
+		}
+	}
+}
