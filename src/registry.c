@@ -20,6 +20,10 @@ extern const ember_hash_desc ember_sha256_x86shani_desc;
 extern const ember_hash_desc ember_sha224_x86shani_desc;
 #endif
 #if defined(EMBER_X86) && defined(__x86_64__)
+extern const ember_hash_desc ember_sha512_avx512_desc;
+extern const ember_hash_desc ember_sha384_avx512_desc;
+extern const ember_hash_desc ember_sha512_224_avx512_desc;
+extern const ember_hash_desc ember_sha512_256_avx512_desc;
 extern const ember_hash_desc ember_sha512_avx2_desc;
 extern const ember_hash_desc ember_sha384_avx2_desc;
 extern const ember_hash_desc ember_sha512_224_avx2_desc;
@@ -102,6 +106,7 @@ static const ember_hash_desc *const hash_table[] = {
 	&ember_mdc2_tab_desc,
 	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
 #if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_avx512_desc,
 	&ember_sha512_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
@@ -112,6 +117,7 @@ static const ember_hash_desc *const hash_table[] = {
 #endif
 	&ember_sha512_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha384_avx512_desc,
 	&ember_sha384_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
@@ -122,6 +128,7 @@ static const ember_hash_desc *const hash_table[] = {
 #endif
 	&ember_sha384_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_224_avx512_desc,
 	&ember_sha512_224_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)
@@ -132,6 +139,7 @@ static const ember_hash_desc *const hash_table[] = {
 #endif
 	&ember_sha512_224_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_sha512_256_avx512_desc,
 	&ember_sha512_256_avx2_desc,
 #endif
 #if defined(EMBER_AARCH64)

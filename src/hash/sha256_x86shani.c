@@ -58,8 +58,17 @@ int ember_sha256_x86shani_supported(void)
 #define Q_FULL(i, cur, prev, next) QROUND(i, cur); MSG2(cur, prev, next); QROUND_END(); MSG1(prev, cur)
 #define Q_M2(i, cur, prev, next) QROUND(i, cur); MSG2(cur, prev, next); QROUND_END()
 
+/*
+ * The block loop, compiled twice: with legacy SSE encodings, and with the
+ * VEX ones when the CPU has AVX. The latter's three-operand forms need no
+ * register copies (ten instead of thirty-nine movdqa per block). The
+ * sha256rnds2 latency chain mostly hides the difference (measured: equal
+ * on an idle core, 1-3% faster on a busy one, most on single blocks).
+ * sha256rnds2 has only the legacy encoding; mixing it with VEX-128 code
+ * costs nothing.
+ */
 EMBER_TARGET("sha,sse4.1")
-void ember_sha256_x86shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+static inline __attribute__((always_inline)) void blocks_body(uint32_t *h, const uint8_t *p, size_t nblocks)
 {
 	const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
 	__m128i st0, st1, tmp, msg, m0, m1, m2, m3, save0, save1;
@@ -109,6 +118,26 @@ void ember_sha256_x86shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 	st1 = _mm_alignr_epi8(st1, tmp, 8);
 	_mm_storeu_si128((__m128i *)(void *)h, st0);
 	_mm_storeu_si128((__m128i *)(void *)(h + 4), st1);
+}
+
+EMBER_TARGET("sha,sse4.1")
+static void blocks_sse(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	blocks_body(h, p, nblocks);
+}
+
+EMBER_TARGET("sha,sse4.1,avx")
+static void blocks_avx(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	blocks_body(h, p, nblocks);
+}
+
+void ember_sha256_x86shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	if (ember_cpu_has(EMBER_CPU_AVX))
+		blocks_avx(h, p, nblocks);
+	else
+		blocks_sse(h, p, nblocks);
 }
 
 void ember_sha256_x86shani_init(ember_sha256_ctx *c)

@@ -27,6 +27,8 @@ int ember_sha256_armv8_supported(void);
 void ember_sha256_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha256_neon_supported(void);
 void ember_sha256_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+int ember_sha512_avx512_supported(void);
+void ember_sha512_avx512_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_avx2_supported(void);
 void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_armv8_supported(void);

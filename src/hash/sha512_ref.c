@@ -151,6 +151,8 @@ void ember_sha512_start(ember_sha512_ctx *c, unsigned out_len, ember_sha512_bloc
 static ember_sha512_blocks_fn best_blocks(void)
 {
 #if defined(EMBER_X86) && defined(__x86_64__)
+	if (ember_sha512_avx512_supported())
+		return ember_sha512_avx512_blocks;
 	if (ember_sha512_avx2_supported())
 		return ember_sha512_avx2_blocks;
 #endif

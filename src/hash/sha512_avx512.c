@@ -1,0 +1,459 @@
+/*
+ * sha512_avx512.c - SHA-384, SHA-512, SHA-512/224 and SHA-512/256 block
+ * function for x86-64 with AVX-512VL and BMI2 (FIPS 180-4).
+ *
+ * The split of sha512_avx2.c: the message schedule of two blocks at once
+ * in 256-bit registers (block A in the low 128-bit lane, block B in the
+ * high one), the rounds in scalar registers with BMI2's rorx. AVX-512VL
+ * makes each schedule sigma four instructions instead of seven to nine
+ * (vprorq rotates in one instruction, vpternlogq xors three terms), and
+ * W + K of both blocks is stored interleaved with one 256-bit store per
+ * word pair. The vector instructions share execution ports with the
+ * scalar rounds, so every one saved shortens the rounds too.
+ *
+ * Constant-time: straight-line code, no data-dependent branch or index.
+ * Init, update and final are sha512_ref.c's.
+ *
+ * On targets other than x86-64 the whole file is empty: the descriptors
+ * exist only there and their registry lines carry the same #if.
+ */
+#include "internal.h"
+#include "ember/hash.h"
+#include "hash/sha2_impl.h"
+
+#if defined(EMBER_X86) && defined(__x86_64__)
+#include <immintrin.h>
+
+/* FIPS 180-4, 4.2.3 */
+static const uint64_t K[80] EMBER_ALIGN(32) = {
+	0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
+	0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
+	0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
+	0x72be5d74f27b896full, 0x80deb1fe3b1696b1ull, 0x9bdc06a725c71235ull, 0xc19bf174cf692694ull,
+	0xe49b69c19ef14ad2ull, 0xefbe4786384f25e3ull, 0x0fc19dc68b8cd5b5ull, 0x240ca1cc77ac9c65ull,
+	0x2de92c6f592b0275ull, 0x4a7484aa6ea6e483ull, 0x5cb0a9dcbd41fbd4ull, 0x76f988da831153b5ull,
+	0x983e5152ee66dfabull, 0xa831c66d2db43210ull, 0xb00327c898fb213full, 0xbf597fc7beef0ee4ull,
+	0xc6e00bf33da88fc2ull, 0xd5a79147930aa725ull, 0x06ca6351e003826full, 0x142929670a0e6e70ull,
+	0x27b70a8546d22ffcull, 0x2e1b21385c26c926ull, 0x4d2c6dfc5ac42aedull, 0x53380d139d95b3dfull,
+	0x650a73548baf63deull, 0x766a0abb3c77b2a8ull, 0x81c2c92e47edaee6ull, 0x92722c851482353bull,
+	0xa2bfe8a14cf10364ull, 0xa81a664bbc423001ull, 0xc24b8b70d0f89791ull, 0xc76c51a30654be30ull,
+	0xd192e819d6ef5218ull, 0xd69906245565a910ull, 0xf40e35855771202aull, 0x106aa07032bbd1b8ull,
+	0x19a4c116b8d2d0c8ull, 0x1e376c085141ab53ull, 0x2748774cdf8eeb99ull, 0x34b0bcb5e19b48a8ull,
+	0x391c0cb3c5c95a63ull, 0x4ed8aa4ae3418acbull, 0x5b9cca4f7763e373ull, 0x682e6ff3d6b2b8a3ull,
+	0x748f82ee5defb2fcull, 0x78a5636f43172f60ull, 0x84c87814a1f0ab72ull, 0x8cc702081a6439ecull,
+	0x90befffa23631e28ull, 0xa4506cebde82bde9ull, 0xbef9a3f7b2c67915ull, 0xc67178f2e372532bull,
+	0xca273eceea26619cull, 0xd186b8c721c0c207ull, 0xeada7dd6cde0eb1eull, 0xf57d4f7fee6ed178ull,
+	0x06f067aa72176fbaull, 0x0a637dc5a2c898a6ull, 0x113f9804bef90daeull, 0x1b710b35131c471bull,
+	0x28db77f523047d84ull, 0x32caab7b40c72493ull, 0x3c9ebe0a15c9bebcull, 0x431d67c49c100d4cull,
+	0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull
+};
+
+int ember_sha512_avx512_supported(void)
+{
+	return ember_cpu_has(EMBER_CPU_AVX2 | EMBER_CPU_AVX512F | EMBER_CPU_AVX512VL | EMBER_CPU_BMI2);
+}
+
+/* FIPS 180-4, 4.1.3, on four words at once; 0x96 is the three-input xor */
+EMBER_TARGET("avx2,avx512f,avx512vl")
+static inline __m256i vs0(__m256i x)
+{
+	return _mm256_ternarylogic_epi64(_mm256_ror_epi64(x, 1), _mm256_ror_epi64(x, 8), _mm256_srli_epi64(x, 7), 0x96);
+}
+
+EMBER_TARGET("avx2,avx512f,avx512vl")
+static inline __m256i vs1(__m256i x)
+{
+	return _mm256_ternarylogic_epi64(_mm256_ror_epi64(x, 19), _mm256_ror_epi64(x, 61), _mm256_srli_epi64(x, 6), 0x96);
+}
+
+/* K[2j], K[2j+1] in both lanes */
+#define KK(j) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(K + 2 * (j))))
+
+/*
+ * The schedule of a pair of blocks goes to w[160]: words 2j, 2j+1 of
+ * block A plus K at w[4j], w[4j+1], of block B at w[4j+2], w[4j+3].
+ * The schedule of one block goes to w[80] in order (the low lane only).
+ */
+#define STORE2(j, v) _mm256_storeu_si256((__m256i *)(void *)(w + 4 * (j)), v)
+#define STORE1(j, v) _mm_storeu_si128((__m128i *)(void *)(w + 2 * (j)), _mm256_castsi256_si128(v))
+
+/*
+ * Words 2j, 2j+1 (j = base + i, i = j mod 8 a constant so that the ring
+ * x[] stays in registers), plus K, stored. x[i] holds W[t-16], W[t-15]
+ * on entry (t = 2j); W[t-2], W[t-1] are in x[i-1], so the two new words
+ * do not depend on each other (FIPS 180-4, 6.4.2 step 1).
+ */
+#define SCHED(ST, base, i)                                                         \
+	do {                                                                       \
+		__m256i w15_ = _mm256_alignr_epi8(x[((i) + 1) & 7], x[i], 8);     \
+		__m256i w7_ = _mm256_alignr_epi8(x[((i) + 5) & 7], x[((i) + 4) & 7], 8); \
+		x[i] = _mm256_add_epi64(_mm256_add_epi64(x[i], w7_), vs0(w15_));  \
+		x[i] = _mm256_add_epi64(x[i], vs1(x[((i) + 7) & 7]));              \
+		ST((base) + (i), _mm256_add_epi64(x[i], KK((base) + (i))));        \
+	} while (0)
+
+/* Words 2i, 2i+1 (i < 8) of blocks na (low lane) and nb (high lane), plus K, stored. */
+#define LOADW(ST, i)                                                               \
+	do {                                                                       \
+		__m128i lo_ = _mm_loadu_si128((const __m128i *)(const void *)(na + 16 * (i))); \
+		__m128i hi_ = _mm_loadu_si128((const __m128i *)(const void *)(nb + 16 * (i))); \
+		x[i] = _mm256_shuffle_epi8(                                        \
+		    _mm256_inserti128_si256(_mm256_castsi128_si256(lo_), hi_, 1), bswap); \
+		ST(i, _mm256_add_epi64(x[i], KK(i)));                             \
+	} while (0)
+
+/* Schedule step s (0..39): a load for s < 8, else SCHED. */
+#define STEP(ST, s)                                                                \
+	do {                                                                       \
+		if ((s) < 8)                                                       \
+			LOADW(ST, (s)&7);                                          \
+		else                                                               \
+			SCHED(ST, (s) & ~7, (s)&7);                                \
+	} while (0)
+
+#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
+#define S0(x) (ember_rotr64(x, 28) ^ ember_rotr64(x, 34) ^ ember_rotr64(x, 39))
+#define S1(x) (ember_rotr64(x, 14) ^ ember_rotr64(x, 18) ^ ember_rotr64(x, 41))
+
+/* W[t] + K[t] of the block being hashed: interleaved (pair) or in order (one) */
+#define WK2(t) wk[4 * ((t) >> 1) + ((t)&1)]
+#define WK1(t) wk[t]
+
+/*
+ * One round (6.4.2 step 3), arranged for latency: the rounds of one
+ * block are a serial chain, and e is on it. New e = d + T1 with
+ * T1 = h + W + K + Ch(e, f, g) + Sigma1(e); d + h + W + K does not depend
+ * on e and is summed first, then Ch (two operations after e) and Sigma1
+ * (three), so new e is ready four operations after e. T1 itself is
+ * summed again on its own (one more add than d += T1, one cycle less per
+ * round).
+ *
+ * Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the two terms have no bit in
+ * common): b ^ c and b & c are the previous round's a ^ b and a & b, so
+ * the new a needs one AND of a, then Sigma0(a). |bc| holds b ^ c, |ab|
+ * receives a ^ b; B(bc) and B(ab) are the matching ANDs; the next round
+ * takes both pairs swapped.
+ *
+ * The compiler would reassociate these sums into its own order; PIN (an
+ * empty asm that claims to change its operand) keeps the order above.
+ */
+#define PIN(x) __asm__("" : "+r"(x))
+#define B(x) x##_and
+#define ROUND(a, b, c, d, e, f, g, h, wkt, ab, bc)                                 \
+	do {                                                                       \
+		uint64_t t1_ = (h) + (wkt), ch_ = CH(e, f, g), s1_ = S1(e);        \
+		(d) += t1_;                                                        \
+		PIN(d);                                                            \
+		(d) += ch_;                                                        \
+		PIN(d);                                                            \
+		(d) += s1_;                                                        \
+		t1_ += B(bc);                                                      \
+		PIN(t1_);                                                          \
+		t1_ += ch_;                                                        \
+		PIN(t1_);                                                          \
+		t1_ += s1_;                                                        \
+		PIN(t1_);                                                          \
+		B(ab) = (a) & (b);                                                 \
+		t1_ += (a) & (bc);                                                 \
+		PIN(t1_);                                                          \
+		(ab) = (a) ^ (b);                                                  \
+		(h) = t1_ + S0(a);                                                 \
+	} while (0)
+
+#define ROUNDS8(WK, t)                                                             \
+	do {                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, WK((t) + 0), mx, my);                  \
+		ROUND(h, a, b, c, d, e, f, g, WK((t) + 1), my, mx);                  \
+		ROUND(g, h, a, b, c, d, e, f, WK((t) + 2), mx, my);                  \
+		ROUND(f, g, h, a, b, c, d, e, WK((t) + 3), my, mx);                  \
+		ROUND(e, f, g, h, a, b, c, d, WK((t) + 4), mx, my);                  \
+		ROUND(d, e, f, g, h, a, b, c, WK((t) + 5), my, mx);                  \
+		ROUND(c, d, e, f, g, h, a, b, WK((t) + 6), mx, my);                  \
+		ROUND(b, c, d, e, f, g, h, a, WK((t) + 7), my, mx);                  \
+	} while (0)
+
+/*
+ * Schedule step s in four parts, q = 1..4, each a few vector instructions
+ * (a load step does all its work in part 1), so that the rounds can carry
+ * one part each: spread thin, the schedule needs no deep out-of-order
+ * window to overlap the rounds, which matters when the other hardware
+ * thread of the core holds half of that window.
+ */
+#define SCHEDQ(ST, base, i, q)                                                     \
+	do {                                                                       \
+		if ((q) == 1) {                                                    \
+			sq_ = _mm256_alignr_epi8(x[((i) + 1) & 7], x[i], 8);       \
+			sv_ = _mm256_add_epi64(x[i],                               \
+			    _mm256_alignr_epi8(x[((i) + 5) & 7], x[((i) + 4) & 7], 8)); \
+		} else if ((q) == 2) {                                             \
+			sv_ = _mm256_add_epi64(sv_, vs0(sq_));                     \
+		} else if ((q) == 3) {                                             \
+			x[i] = _mm256_add_epi64(sv_, vs1(x[((i) + 7) & 7]));       \
+		} else {                                                           \
+			ST((base) + (i), _mm256_add_epi64(x[i], KK((base) + (i)))); \
+		}                                                                  \
+	} while (0)
+#define PART(ST, s, q)                                                             \
+	do {                                                                       \
+		if ((s) < 8) {                                                     \
+			if ((q) == 1)                                              \
+				LOADW(ST, (s)&7);                                  \
+		} else {                                                           \
+			SCHEDQ(ST, (s) & ~7, (s)&7, q);                            \
+		}                                                                  \
+	} while (0)
+
+/* Eight rounds of the current block carrying two schedule steps of the next pair. */
+#define GROUP(t, s)                                                                \
+	do {                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, WK2((t) + 0), mx, my);                 \
+		PART(STORE2, s, 1);                                                \
+		ROUND(h, a, b, c, d, e, f, g, WK2((t) + 1), my, mx);                 \
+		PART(STORE2, s, 2);                                                \
+		ROUND(g, h, a, b, c, d, e, f, WK2((t) + 2), mx, my);                 \
+		PART(STORE2, s, 3);                                                \
+		ROUND(f, g, h, a, b, c, d, e, WK2((t) + 3), my, mx);                 \
+		PART(STORE2, s, 4);                                                \
+		ROUND(e, f, g, h, a, b, c, d, WK2((t) + 4), mx, my);                 \
+		PART(STORE2, (s) + 1, 1);                                          \
+		ROUND(d, e, f, g, h, a, b, c, WK2((t) + 5), my, mx);                 \
+		PART(STORE2, (s) + 1, 2);                                          \
+		ROUND(c, d, e, f, g, h, a, b, WK2((t) + 6), mx, my);                 \
+		PART(STORE2, (s) + 1, 3);                                          \
+		ROUND(b, c, d, e, f, g, h, a, WK2((t) + 7), my, mx);                 \
+		PART(STORE2, (s) + 1, 4);                                          \
+	} while (0)
+
+#define LOAD_STATE()                                                               \
+	do {                                                                       \
+		a = st[0], b = st[1], c = st[2], d = st[3];                        \
+		e = st[4], f = st[5], g = st[6], h = st[7];                        \
+		my = b ^ c, my_and = b & c;                                       \
+	} while (0)
+#define ADD_STATE()                                                                \
+	do {                                                                       \
+		a = st[0] += a, b = st[1] += b, c = st[2] += c, d = st[3] += d;    \
+		e = st[4] += e, f = st[5] += f, g = st[6] += g, h = st[7] += h;    \
+	} while (0)
+
+/*
+ * W + K of blocks na, nb into w (FIPS 180-4, 6.4.2 step 1), with no
+ * rounds to overlap: the first pair of a run.
+ */
+EMBER_TARGET("avx2,avx512f,avx512vl")
+static void schedule2(uint64_t *w, const uint8_t *na, const uint8_t *nb)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	__m256i x[8];
+	int j;
+
+	LOADW(STORE2, 0);
+	LOADW(STORE2, 1);
+	LOADW(STORE2, 2);
+	LOADW(STORE2, 3);
+	LOADW(STORE2, 4);
+	LOADW(STORE2, 5);
+	LOADW(STORE2, 6);
+	LOADW(STORE2, 7);
+	for (j = 8; j < 40; j += 8) {
+		SCHED(STORE2, j, 0);
+		SCHED(STORE2, j, 1);
+		SCHED(STORE2, j, 2);
+		SCHED(STORE2, j, 3);
+		SCHED(STORE2, j, 4);
+		SCHED(STORE2, j, 5);
+		SCHED(STORE2, j, 6);
+		SCHED(STORE2, j, 7);
+	}
+}
+
+/*
+ * The rounds of the pair whose W + K is in |cur| (6.4.2 steps 2-4),
+ * interleaved with the vector schedule of the next pair (na, nb, into w):
+ * the two are independent, so the out-of-order core overlaps the
+ * schedule's vector dependency chain with the scalar rounds.
+ */
+EMBER_TARGET("avx2,avx512f,avx512vl,bmi2")
+static void rounds2_sched(uint64_t *st, const uint64_t *cur, uint64_t *w, const uint8_t *na, const uint8_t *nb)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	__m256i x[8], sq_, sv_;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	const uint64_t *wk = cur;
+
+	LOAD_STATE();
+	GROUP(0, 0);
+	GROUP(8, 2);
+	GROUP(16, 4);
+	GROUP(24, 6);
+	GROUP(32, 8);
+	GROUP(40, 10);
+	GROUP(48, 12);
+	GROUP(56, 14);
+	GROUP(64, 16);
+	GROUP(72, 18);
+	ADD_STATE();
+
+	wk = cur + 2;
+	my = b ^ c, my_and = b & c;
+	GROUP(0, 20);
+	GROUP(8, 22);
+	GROUP(16, 24);
+	GROUP(24, 26);
+	GROUP(32, 28);
+	GROUP(40, 30);
+	GROUP(48, 32);
+	GROUP(56, 34);
+	GROUP(64, 36);
+	GROUP(72, 38);
+	ADD_STATE();
+}
+
+/* The rounds of one block whose W + K is in |wk|, interleaved (the last block of an odd run). */
+EMBER_TARGET("bmi2")
+static void rounds1(uint64_t *st, const uint64_t *wk)
+{
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+
+	LOAD_STATE();
+	ROUNDS8(WK2, 0);
+	ROUNDS8(WK2, 8);
+	ROUNDS8(WK2, 16);
+	ROUNDS8(WK2, 24);
+	ROUNDS8(WK2, 32);
+	ROUNDS8(WK2, 40);
+	ROUNDS8(WK2, 48);
+	ROUNDS8(WK2, 56);
+	ROUNDS8(WK2, 64);
+	ROUNDS8(WK2, 72);
+	ADD_STATE();
+}
+
+/*
+ * One block alone (short messages, the final block of most HMACs): its own
+ * schedule runs ahead of its rounds, four word pairs per eight rounds, so
+ * that the vector chain and the scalar rounds overlap here too. Both lanes
+ * hold the block; only the low one is stored, in order, to w[80].
+ */
+#define GROUP1(t, s)                                                               \
+	do {                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, WK1((t) + 0), mx, my);                 \
+		PART(STORE1, s, 1);                                                \
+		PART(STORE1, s, 2);                                                \
+		ROUND(h, a, b, c, d, e, f, g, WK1((t) + 1), my, mx);                 \
+		PART(STORE1, s, 3);                                                \
+		PART(STORE1, s, 4);                                                \
+		ROUND(g, h, a, b, c, d, e, f, WK1((t) + 2), mx, my);                 \
+		PART(STORE1, (s) + 1, 1);                                          \
+		PART(STORE1, (s) + 1, 2);                                          \
+		ROUND(f, g, h, a, b, c, d, e, WK1((t) + 3), my, mx);                 \
+		PART(STORE1, (s) + 1, 3);                                          \
+		PART(STORE1, (s) + 1, 4);                                          \
+		ROUND(e, f, g, h, a, b, c, d, WK1((t) + 4), mx, my);                 \
+		PART(STORE1, (s) + 2, 1);                                          \
+		PART(STORE1, (s) + 2, 2);                                          \
+		ROUND(d, e, f, g, h, a, b, c, WK1((t) + 5), my, mx);                 \
+		PART(STORE1, (s) + 2, 3);                                          \
+		PART(STORE1, (s) + 2, 4);                                          \
+		ROUND(c, d, e, f, g, h, a, b, WK1((t) + 6), mx, my);                 \
+		PART(STORE1, (s) + 3, 1);                                          \
+		PART(STORE1, (s) + 3, 2);                                          \
+		ROUND(b, c, d, e, f, g, h, a, WK1((t) + 7), my, mx);                 \
+		PART(STORE1, (s) + 3, 3);                                          \
+		PART(STORE1, (s) + 3, 4);                                          \
+	} while (0)
+
+EMBER_TARGET("avx2,avx512f,avx512vl,bmi2")
+static void block1(uint64_t *st, const uint8_t *p, uint64_t *w)
+{
+	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	const uint8_t *na = p, *nb = p;
+	const uint64_t *wk = w;
+	__m256i x[8], sq_, sv_;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+
+	STEP(STORE1, 0);
+	STEP(STORE1, 1);
+	STEP(STORE1, 2);
+	STEP(STORE1, 3);
+	STEP(STORE1, 4);
+	STEP(STORE1, 5);
+	STEP(STORE1, 6);
+	STEP(STORE1, 7);
+	LOAD_STATE();
+	/* rounds 8g..8g+7 use pairs 4g..4g+3, computed two groups earlier */
+	GROUP1(0, 8);
+	GROUP1(8, 12);
+	GROUP1(16, 16);
+	GROUP1(24, 20);
+	GROUP1(32, 24);
+	GROUP1(40, 28);
+	GROUP1(48, 32);
+	GROUP1(56, 36);
+	ROUNDS8(WK1, 64);
+	ROUNDS8(WK1, 72);
+	ADD_STATE();
+}
+
+void ember_sha512_avx512_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
+{
+	/* two pair schedules: the one being consumed and the next one */
+	uint64_t w[2][160] EMBER_ALIGN(32);
+	int cur = 0;
+
+	if (nblocks == 1) {
+		block1(h, p, w[0]);
+		ember_wipe(w[0], 80 * sizeof(uint64_t));
+		return;
+	}
+	if (nblocks == 0)
+		return;
+	schedule2(w[0], p, p + 128);
+	while (nblocks >= 2) {
+		const uint8_t *q = p + 256;
+		size_t rest = nblocks - 2;
+		/* past the last pair the schedule is redone on the current one, unused */
+		const uint8_t *qa = rest ? q : p, *qb = rest >= 2 ? q + 128 : qa;
+
+		rounds2_sched(h, w[cur], w[cur ^ 1], qa, qb);
+		cur ^= 1;
+		p = q;
+		nblocks = rest;
+	}
+	if (nblocks)
+		rounds1(h, w[cur]);
+	ember_wipe(w, sizeof(w));
+}
+
+static void d_init512(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 64, ember_sha512_avx512_blocks); }
+static void d_init384(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 48, ember_sha512_avx512_blocks); }
+static void d_init224(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 28, ember_sha512_avx512_blocks); }
+static void d_init256(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 32, ember_sha512_avx512_blocks); }
+static void d_update(void *c, const void *p, size_t n) { ember_sha512_update((ember_sha512_ctx *)c, p, n); }
+/* every final of the family is the same function; the context carries out_len */
+static void d_final(void *c, uint8_t *out) { ember_sha512_final((ember_sha512_ctx *)c, out); }
+
+const ember_hash_desc ember_sha512_avx512_desc = {
+	"sha512", "sha2-512", "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, 64, 128, sizeof(ember_sha512_ctx),
+	ember_sha512_avx512_supported, d_init512, d_update, d_final
+};
+
+const ember_hash_desc ember_sha384_avx512_desc = {
+	"sha384", "sha2-384", "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, 48, 128, sizeof(ember_sha512_ctx),
+	ember_sha512_avx512_supported, d_init384, d_update, d_final
+};
+
+const ember_hash_desc ember_sha512_224_avx512_desc = {
+	"sha512-224", "sha512/224 sha2-512/224", "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, 28, 128,
+	sizeof(ember_sha512_ctx), ember_sha512_avx512_supported, d_init224, d_update, d_final
+};
+
+const ember_hash_desc ember_sha512_256_avx512_desc = {
+	"sha512-256", "sha512/256 sha2-512/256", "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, 32, 128,
+	sizeof(ember_sha512_ctx), ember_sha512_avx512_supported, d_init256, d_update, d_final
+};
+
+#endif
