@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "ember/bn.h"
 #include "ember/cipher.h"
 #include "ember/cpu.h"
 #include "ember/hash.h"
@@ -51,6 +52,12 @@ void tool_describe_impls(char *buf, size_t len)
 		const ember_block_desc *d = ember_block_find(ember_block_at(i)->name, NULL);
 		if (d)
 			append(buf, len, d->name, d->impl);
+	}
+	{
+		/* the Montgomery backend behind RSA and DSA */
+		const ember_bn_mont_desc *m = ember_bn_mont_find(NULL);
+		if (m)
+			append(buf, len, "bn", m->impl);
 	}
 }
 
