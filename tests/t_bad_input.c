@@ -31,7 +31,7 @@
 
 /*
  * In |args|, |culprit| and |out| an '@' stands for the scratch directory.
- * |env| is exported before the command runs. |out| names the output file
+ * |env| (also with '@') is exported before the command runs. |out| names the output file
  * the command was asked to write (NULL when none).
  */
 struct bad {
@@ -129,6 +129,10 @@ static const struct bad cases[] = {
 	{ "EMBER_CPUCAP=bogus: report", "EMBER_CPUCAP=bogus", "report -o @/o @/junk", "bogus", "@/o" },
 	{ "EMBER_LIBCRYPTO missing, -engine openssl", "EMBER_LIBCRYPTO=/nonexistent/libcrypto.so",
 	  "speed -engine openssl -seconds 1 sha256", "/nonexistent/libcrypto.so", NULL },
+	{ "EMBER_LIBCRYPTO is junk, -engine openssl", "EMBER_LIBCRYPTO=@/junk", "speed -engine openssl -seconds 1 sha256",
+	  "@/junk", NULL },
+	{ "EMBER_LIBCRYPTO is a directory, -engine openssl", "EMBER_LIBCRYPTO=@/dir",
+	  "speed -engine openssl -seconds 1 sha256", "@/dir", NULL },
 };
 
 /* Only with the tests' own user unable to read a chmod 000 file (not root). */
@@ -227,19 +231,20 @@ static int temp_left(const char *path)
 /* Runs one case; every rule is checked and reported on its own. */
 static void run(const struct bad *c)
 {
-	char args[1024], culprit[256], out[256], cmd[4096], err[4096], so[4096];
+	char args[1024], env[256], culprit[256], out[256], cmd[4096], err[4096], so[4096];
 	const char *nl;
 	long nerr, nout;
 	int st;
 
 	at(c->args, args, sizeof(args));
+	at(c->env ? c->env : "", env, sizeof(env));
 	at(c->culprit, culprit, sizeof(culprit));
 	if (c->out)
 		at(c->out, out, sizeof(out));
 	remove(file("o"));
 	/* exec: the status seen here is ember's own, so a signal shows as one. */
 	snprintf(cmd, sizeof(cmd), "%s%s%sulimit -t 20; exec %s %s </dev/null >%s 2>%s", c->env ? "export " : "",
-	    c->env ? c->env : "", c->env ? "; " : "", t_ember_bin, args, file("stdout"), file("stderr"));
+	    env, c->env ? "; " : "", t_ember_bin, args, file("stdout"), file("stderr"));
 	st = system(cmd);
 	nerr = read_file(file("stderr"), err, sizeof(err));
 	nout = read_file(file("stdout"), so, sizeof(so));
