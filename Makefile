@@ -239,7 +239,7 @@ fuzz: fuzz-build
 		echo "== $$n for $(FUZZ_SECONDS)s"; \
 		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(O)/fuzz/$$n- \
 		  $(O)/fuzz/corpus-$$n $$( [ -d tests/fuzz/corpus/$$n ] && echo tests/fuzz/corpus/$$n ) 2>&1 \
-		  | grep -E 'stat::number_of_executed_runs|stat::new_units_added|ERROR|SUMMARY|crash' ; \
+		  | grep -E 'stat::number_of_executed_units|stat::new_units_added|ERROR|SUMMARY|crash' ; \
 		test $${PIPESTATUS[0]} -eq 0; done
 .PHONY: FORCE fuzz-build
 FORCE:
