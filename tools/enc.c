@@ -288,8 +288,8 @@ static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink 
 		return sink_write(out, buf, n);
 	}
 	if (held % bl != 0 || (padded && held == 0))
-		return tool_error("enc", "%s: input length %lu is not a %s of the %lu-byte block%s",
-		    o->decrypt ? "truncated ciphertext" : "-nopad", (unsigned long)total,
+		return tool_error("enc", "%s: %s: input length %lu is not a %s of the %lu-byte block%s",
+		    o->in ? o->in : "stdin", o->decrypt ? "truncated ciphertext" : "-nopad", (unsigned long)total,
 		    padded ? "non-zero multiple" : "multiple", (unsigned long)bl,
 		    o->decrypt ? "" : " (drop -nopad to pad)");
 	if ((err = ember_cipher_update(c, buf, buf, held)) != 0)
@@ -297,7 +297,8 @@ static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink 
 	if (padded) {
 		size_t n;
 		if (ember_pkcs7_unpad(&n, buf, held, bl) != 0)
-			return tool_error("enc", "bad decrypt: padding check failed (wrong key or IV, or corrupt data)");
+			return tool_error("enc", "%s: bad decrypt: padding check failed (wrong key or IV, or corrupt data)",
+			    o->in ? o->in : "stdin");
 		held = n;
 	}
 	return sink_write(out, buf, held);

@@ -109,6 +109,9 @@ static int parse_double(const char *opt, const char *v, double *out)
 	char *end;
 	double d;
 
+	/* Decimal only: strtod would also take hex ("0x10" as 16), "inf" and "nan". */
+	if (strspn(v, "0123456789.eE+-") != strlen(v))
+		return tool_error(CMD, "%s: '%s' is not a positive number of seconds", opt, v);
 	errno = 0;
 	d = strtod(v, &end);
 	if (*v == 0 || *end != 0 || errno != 0 || !(d > 0) || d > 1e6)

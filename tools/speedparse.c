@@ -28,6 +28,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json.h"
 #include "speedparse.h"
@@ -35,6 +36,8 @@
 #define SP_MAX_SIZES 16
 #define SP_MAX_TOKENS 64
 #define SP_MAX_FILE (64u << 20)
+/* Warnings are held until the file is known to load: a refused file gets one error line, nothing more. */
+#define SP_MAX_HELD 10
 
 typedef struct sp_state {
 	sp_file *f;
@@ -48,6 +51,8 @@ typedef struct sp_state {
 	char pkops[8][16];   /* ops of the last public-key header */
 	size_t npkops;
 	int mr, text, maxcols;
+	char held[SP_MAX_HELD][160]; /* the first warnings, printed only when the file loads */
+	unsigned nheld, nwarn;
 } sp_state;
 
 static char *xstrdup(const char *s)
@@ -83,11 +88,41 @@ static int perr(sp_state *st, const char *fmt, ...)
 	return -1;
 }
 
+static void hold(sp_state *st, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void hold(sp_state *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	st->nwarn++;
+	if (st->nheld == SP_MAX_HELD)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(st->held[st->nheld++], sizeof(st->held[0]), fmt, ap);
+	va_end(ap);
+}
+
 static void pwarn(sp_state *st, const char *what)
 {
 	st->f->warnings++;
-	if (st->warn)
-		fprintf(st->warn, "%s:%u: skipped: %s\n", st->name, st->line, what);
+	hold(st, "%s:%u: skipped: %s", st->name, st->line, what);
+}
+
+/* The held warnings, and how many more there were, once the file has loaded. */
+static void flush_warnings(const sp_state *st)
+{
+	unsigned i;
+
+	if (st->warn == NULL)
+		return;
+	for (i = 0; i < st->nheld; i++)
+		fprintf(st->warn, "%s\n", st->held[i]);
+	if (st->nwarn > st->nheld)
+		fprintf(st->warn, "%s: %u more warnings not shown\n", st->name, st->nwarn - st->nheld);
 }
 
 int sp_number(const char *tok, int allow_k, double *out)
@@ -964,8 +999,8 @@ static int parse_json(sp_state *st, const char *data, size_t len)
 		perr(st, "JSON but not an ember speed document (\"format\": \"ember-speed\")");
 		goto out;
 	}
-	if (json_num(root, "format_version", &d) && d > 1 && st->warn)
-		fprintf(st->warn, "%s: format_version %g is newer than this reader (1)\n", st->name, d);
+	if (json_num(root, "format_version", &d) && d > 1)
+		hold(st, "%s: format_version %g is newer than this reader (1)", st->name, d);
 	s = json_str(root, "tool_version");
 	snprintf(v, sizeof(v), "%s %s", json_str(root, "tool") && strcmp(json_str(root, "tool"), "ember") != 0 ?
 	    json_str(root, "tool") : "Ember", s ? s : "");
@@ -1111,6 +1146,7 @@ int sp_parse(const char *name, const char *data, size_t len, sp_file *f, FILE *w
 		return -1;
 	}
 	finish_rows(f);
+	flush_warnings(&st);
 	return 0;
 }
 
@@ -1119,11 +1155,18 @@ int sp_load(const char *path, sp_file *f, FILE *warn, char *err, size_t err_len)
 	FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	char *data = NULL;
 	size_t len = 0, cap = 0;
-	int rc;
+	struct stat sb;
+	int rc, rerr = 0;
 
 	memset(f, 0, sizeof(*f));
 	if (in == NULL) {
 		snprintf(err, err_len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* A regular file's size is known: refuse a huge one before reading any of it. */
+	if (in != stdin && fstat(fileno(in), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > (off_t)SP_MAX_FILE) {
+		snprintf(err, err_len, "%s: larger than %u MiB: not a speed result", path, SP_MAX_FILE >> 20);
+		fclose(in);
 		return -1;
 	}
 	for (;;) {
@@ -1148,13 +1191,15 @@ int sp_load(const char *path, sp_file *f, FILE *warn, char *err, size_t err_len)
 			}
 			data = nd;
 		}
+		errno = 0;
 		got = fread(data + len, 1, cap - len, in);
+		rerr = errno;
 		len += got;
 		if (got == 0)
 			break;
 	}
 	if (ferror(in)) {
-		snprintf(err, err_len, "%s: read error", path);
+		snprintf(err, err_len, "%s: read error: %s", path, rerr ? strerror(rerr) : "unknown");
 		free(data);
 		if (in != stdin)
 			fclose(in);

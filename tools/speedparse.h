@@ -7,8 +7,10 @@
  *
  * Parsing is strict about numbers (full consumption, finite, in range) and
  * tolerant about layout: lines that are not results are skipped with a
- * warning naming file and line; a row with a bad or missing number is an
- * error naming file and line; a file that yields nothing is an error.
+ * warning naming file and line (the first few, printed once the file has
+ * loaded: a refused file gives its one error and nothing else); a row with
+ * a bad or missing number is an error naming file and line; a file that
+ * yields nothing is an error.
  */
 #ifndef EMBER_TOOL_SPEEDPARSE_H
 #define EMBER_TOOL_SPEEDPARSE_H

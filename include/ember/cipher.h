@@ -125,7 +125,8 @@ void ember_cipher_clear(ember_cipher_ctx *c);
  * PKCS#7 padding as a separate step. ember_pkcs7_pad writes |in_len| bytes
  * plus 1..block_len padding bytes into |out| (room for in_len + block_len)
  * and sets |*out_len|. ember_pkcs7_unpad checks the padding of |in| in time
- * independent of the padding value and sets |*out_len|, or returns EMBER_EPAD.
+ * independent of the padding value and sets |*out_len|, or returns EMBER_EPAD
+ * (and sets |*out_len| to 0); it does not branch on the outcome itself.
  */
 int ember_pkcs7_pad(uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len, size_t block_len);
 int ember_pkcs7_unpad(size_t *out_len, const uint8_t *in, size_t in_len, size_t block_len);
