@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "testkeys.h"
 
 #define KEY "2b7e151628aed2a6abf7158809cf4f3c"
 #define IV "000102030405060708090a0b0c0d0e0f"
@@ -118,6 +119,26 @@ static const struct bad cases[] = {
 	{ "enc: truncated ciphertext", NULL, CBC " -d -in @/trunc -out @/o", "@/trunc", "@/o" },
 	{ "enc: bad padding", NULL, CBC " -d -in @/badpad -out @/o", "@/badpad", "@/o" },
 	{ "enc: -nopad with a partial block", NULL, CBC " -nopad -in @/trunc -out @/o", "@/trunc", "@/o" },
+
+	/* public keys (the malformed ones come from tests/fixtures/keys, copied to @) */
+	{ "rsa: truncated key file", NULL, "rsa -in @/k-trunc.pem -out @/o", "@/k-trunc.pem", "@/o" },
+	{ "rsa: truncated DER", NULL, "rsa -inform DER -in @/k-trunc.der -out @/o", "@/k-trunc.der", "@/o" },
+	{ "rsa: oversized key file", NULL, "rsa -in @/k-huge.pem -out @/o", "@/k-huge.pem", "@/o" },
+	{ "rsa: garbage key file", NULL, "rsa -in @/junk -out @/o", "@/junk", "@/o" },
+	{ "rsa: empty key file", NULL, "rsa -in @/empty -out @/o", "@/empty", "@/o" },
+	{ "rsa: missing key file", NULL, "rsa -in @/missing -out @/o", "@/missing", "@/o" },
+	{ "rsa: even modulus", NULL, "rsa -pubin -in @/rsa-even-modulus.pem -out @/o", "@/rsa-even-modulus.pem", "@/o" },
+	{ "rsa: tiny modulus", NULL, "rsa -pubin -in @/rsa-tiny-modulus.pem -out @/o", "@/rsa-tiny-modulus.pem", "@/o" },
+	{ "dgst -verify: DSA q not dividing p - 1", NULL,
+	  "dgst -sha256 -verify @/dsa-q-not-dividing-p-1.pem -signature @/p @/p", "@/dsa-q-not-dividing-p-1.pem", NULL },
+	{ "dgst -verify: even RSA modulus", NULL, "dgst -sha256 -verify @/rsa-even-modulus.pem -signature @/p @/p",
+	  "@/rsa-even-modulus.pem", NULL },
+	{ "dgst -sign: truncated key", NULL, "dgst -sha256 -sign @/k-trunc.pem -out @/o @/p", "@/k-trunc.pem", "@/o" },
+	{ "dgst -sign: public key only", NULL, "dgst -sha256 -sign @/rsa-tiny-modulus.pem -out @/o @/p",
+	  "@/rsa-tiny-modulus.pem", "@/o" },
+	{ "genrsa: bits not a number", NULL, "genrsa abc", "abc", NULL },
+	{ "genrsa: too few bits", NULL, "genrsa 100", "100", NULL },
+	{ "genrsa: too many bits", NULL, "genrsa 99999", "99999", NULL },
 
 	/* the environment */
 	{ "EMBER_CPUCAP=bogus: no command", "EMBER_CPUCAP=bogus", "", "bogus", NULL },
@@ -286,7 +307,8 @@ static int prepare(const char *fmt, ...)
 EMBER_TEST(bad_input)
 {
 	static const char *const names[] = { "p", "empty", "junk", "text", "good", "huge", "ct", "trunc", "zero",
-		"badpad", "unread", "o", "stdout", "stderr" };
+		"badpad", "unread", "o", "stdout", "stderr", "k-trunc.pem", "k-trunc.der", "k-huge.pem",
+		"rsa-even-modulus.pem", "rsa-tiny-modulus.pem", "dsa-q-not-dividing-p-1.pem" };
 	uint8_t junk[4096], pt[64];
 	char ct[128];
 	long n;
@@ -324,6 +346,27 @@ EMBER_TEST(bad_input)
 	memset(pt, 0, sizeof(pt));
 	write_file(file("zero"), pt, 16);
 	CHECK(prepare(CBC " -nopad -in @/zero -out @/badpad") == 0, "-nopad encryption of one block failed");
+
+	/* keys: a good one cut short (PEM and DER), one too large to be a key, the malformed fixtures */
+	{
+		static const char *const fixtures[] = { "rsa-even-modulus.pem", "rsa-tiny-modulus.pem",
+			"dsa-q-not-dividing-p-1.pem" };
+		static char big[100000];
+		size_t k;
+		write_file(file("k-trunc.pem"), testkey_rsa512, strlen(testkey_rsa512) / 2);
+		write_file(file("k-trunc.der"), "\x30\x82\x01\x3b\x02\x01\x00\x02\x41\x00", 10);
+		memset(big, 'A', sizeof(big));
+		memcpy(big, "-----BEGIN PRIVATE KEY-----\n", 28);
+		write_file(file("k-huge.pem"), big, sizeof(big));
+		for (k = 0; k < sizeof(fixtures) / sizeof(fixtures[0]); k++) {
+			char src[4096], data[8192];
+			long got;
+			snprintf(src, sizeof(src), "%s/../fixtures/keys/%s", t_vec_dir, fixtures[k]);
+			got = read_file(src, data, sizeof(data));
+			if (CHECK(got > 0, "cannot read the fixture %s", src))
+				write_file(file(fixtures[k]), data, (size_t)got);
+		}
+	}
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++, ran++)
 		run(&cases[i]);

@@ -400,6 +400,14 @@ static void roundtrip(unsigned bits)
 	    "raw round trip %u", bits);
 	memset(em, 0xff, pub.len);
 	CHECK(ember_rsa_private_op(k, sig, em, pub.len) == EMBER_ERANGE, "input above n accepted");
+	/* a signature out of range (>= n, or one byte too short or long) never verifies */
+	CHECK(ember_rsa_public_op(&pub, back, em, pub.len) == EMBER_ERANGE, "public op on a value above n");
+	CHECK(ember_rsa_pkcs1_verify(&pub, hd, md, 32, em, pub.len) == EMBER_EVERIFY,
+	    "signature above n accepted (%u)", bits);
+	CHECK(ember_rsa_pss_verify(&pub, hd, NULL, EMBER_RSA_PSS_SALT_AUTO, md, 32, em, pub.len) == EMBER_EVERIFY,
+	    "PSS signature above n accepted (%u)", bits);
+	CHECK(ember_rsa_pkcs1_verify(&pub, hd, md, 32, em, pub.len - 1) == EMBER_EVERIFY,
+	    "short signature accepted (%u)", bits);
 	ember_rsa_private_clear(k);
 	free(k);
 }

@@ -144,6 +144,28 @@ static int params_check(ember_dsa_key *k, const ember_bn_word *p, size_t pn, con
 	return 0;
 }
 
+/*
+ * FIPS 186-4 A.1.1.1 and A.2.2 (the parts a verifier can check without the
+ * seed): q divides p - 1, and g has order q (g^q = 1 mod p, g in [2, p-1]
+ * already checked). Domain parameters are public, so variable time is fine.
+ */
+static int order_check(ember_dsa_key *k, const ember_bn_word *p, size_t pn, const ember_bn_word *q,
+    size_t qn)
+{
+	ember_bn_word pm1[BN_MAXW], rem[BN_MAXW], t[BN_MAXW], one[BN_MAXW];
+
+	memcpy(pm1, p, pn * sizeof(p[0]));
+	pm1[0] &= ~(ember_bn_word)1; /* p is odd (Montgomery init refused an even one) */
+	if (ember_bn_divmod_ct(NULL, rem, pm1, pn, q, qn) != 0 || !ember_bn_is_zero(rem, qn))
+		return EMBER_ERANGE;
+	ember_bn_modexp_vartime(t, k->g, q, qn, &k->mp);
+	memset(one, 0, pn * sizeof(one[0]));
+	one[0] = 1;
+	if (ember_bn_cmp(t, one, pn) != 0)
+		return EMBER_ERANGE;
+	return 0;
+}
+
 int ember_dsa_key_init(ember_dsa_key *k, const uint8_t *p, size_t p_len, const uint8_t *q, size_t q_len,
     const uint8_t *g, size_t g_len, const uint8_t *y, size_t y_len, const uint8_t *x, size_t x_len)
 {
@@ -170,6 +192,8 @@ int ember_dsa_key_init(ember_dsa_key *k, const uint8_t *p, size_t p_len, const u
 		ret = EMBER_ERANGE;
 		goto fail;
 	}
+	if ((ret = order_check(k, pw, pn, qw, qn)) != 0)
+		goto fail;
 	if (x != NULL) {
 		if ((ret = load(k->x, qn, x, x_len)) != 0)
 			goto fail;
