@@ -202,11 +202,19 @@ check-c3:
 # DWARF 4: valgrind 3.19 cannot read the DWARF 5 that clang 14 writes by default.
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 $(B)/ctgrind: $(CT_SRC) $(B)/libember.a
-	$(CC) $(ALL_CFLAGS) -gdwarf-4 -Itests/ct -o $@ $(CT_SRC) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) -gdwarf-4 -Itests/ct -Itools -o $@ $(CT_SRC) $(B)/libember.a
 
-# Every constant-time implementation on secrets marked undefined: no secret-dependent branch or index.
-ctgrind: $(B)/ctgrind
-	valgrind -q --error-exitcode=42 --track-origins=yes $(B)/ctgrind
+# Every constant-time implementation on secrets marked undefined: no secret-dependent branch or
+# index. The library is built with -DEMBER_CTGRIND (EMBER_DECLASSIFY marks outcomes that are
+# public by design), once as usual and once with 32-bit bignum limbs (EMBER_BN_LIMB32).
+CTG_CFLAGS := -O2 -g -gdwarf-4
+ctgrind:
+	@$(MAKE) --no-print-directory -s O=$(O)/ctg CPPFLAGS="$(CPPFLAGS) -DEMBER_CTGRIND" CFLAGS="$(CTG_CFLAGS)" $(O)/ctg/ctgrind
+	valgrind -q --error-exitcode=42 --track-origins=yes $(O)/ctg/ctgrind
+	@$(MAKE) --no-print-directory -s O=$(O)/ctg32 CPPFLAGS="$(CPPFLAGS) -DEMBER_CTGRIND -DEMBER_BN_LIMB32" \
+		CFLAGS="$(CTG_CFLAGS)" $(O)/ctg32/ctgrind
+	@valgrind -q --error-exitcode=42 --track-origins=yes $(O)/ctg32/ctgrind > $(O)/ctg32/out.txt 2>&1; rc=$$?; \
+		sed -n '/bignum\|RSA\|DSA\|ctgrind:\|==/s/^/[32-bit limbs] /p' $(O)/ctg32/out.txt; exit $$rc
 
 # The check can fail: a build with a deliberate secret-dependent branch must be caught.
 ctgrind-selftest:

@@ -68,6 +68,22 @@ static inline uint32_t ember_ld32_aligned(const uint8_t *p)
 	return v;
 }
 
+/*
+ * EMBER_DECLASSIFY marks a value computed from secrets as public, for
+ * outcomes that are public by design (a fault check's verdict, a rejected
+ * nonce candidate). It does something only in the `make ctgrind` build,
+ * where valgrind's memcheck tracks secrets as undefined memory.
+ */
+#ifdef EMBER_CTGRIND
+#include <valgrind/memcheck.h>
+#define EMBER_DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+/* EMBER_CT_SECRET marks data as secret from inside (a recovered encoded message). */
+#define EMBER_CT_SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#else
+#define EMBER_DECLASSIFY(p, n) ((void)0)
+#define EMBER_CT_SECRET(p, n) ((void)0)
+#endif
+
 static inline uint32_t ember_ld32le(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

@@ -318,8 +318,13 @@ static void drbg_next_k(drbg *d, const ember_dsa_key *k, ember_bn_word *kw, int 
 			tlen += hlen;
 		}
 		bits2int(kw, k, t, tlen);
-		if (!ember_bn_is_zero(kw, qn) && ember_bn_cmp(kw, k->mq.m, qn) < 0)
-			break;
+		{
+			/* RFC 6979 3.2 h.3: whether a candidate is rejected says nothing about the k kept */
+			int ok = (ember_bn_is_zero(kw, qn) ^ 1) & (ember_bn_cmp(kw, k->mq.m, qn) < 0);
+			EMBER_DECLASSIFY(&ok, sizeof(ok));
+			if (ok)
+				break;
+		}
 		drbg_update(d, 0x00, NULL, 0);
 	}
 	ember_wipe(t, sizeof(t));
@@ -365,6 +370,9 @@ static int sign_with(const ember_dsa_key *k, const ember_bn_word *kw, const uint
 	carry = ember_bn_add(t, t, z, qn);
 	bn_final_sub(t, t, carry, k->mq.m, qn);
 	ember_bn_modmul(s, kinv, t, &k->mq);
+	/* r and s are the public signature */
+	EMBER_DECLASSIFY(r, qn * sizeof(r[0]));
+	EMBER_DECLASSIFY(s, qn * sizeof(s[0]));
 	if (ember_bn_is_zero(r, qn) || ember_bn_is_zero(s, qn))
 		ret = 1;
 	ember_bn_to_bytes(sig, k->qlen, r, qn);

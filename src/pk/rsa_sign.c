@@ -99,7 +99,10 @@ int ember_rsa_pkcs1_verify(const ember_rsa_public_key *k, const ember_hash_desc 
 	if (ember_rsa_public_op(k, em, sig, sig_len) != 0)
 		return EMBER_EVERIFY;
 	/* one comparison of the whole encoded message: no early exit on any field */
-	return ember_memeq(em, want, sig_len) ? 0 : EMBER_EVERIFY;
+	EMBER_CT_SECRET(em, sig_len);
+	ret = ember_memeq(em, want, sig_len);
+	EMBER_DECLASSIFY(&ret, sizeof(ret));
+	return ret ? 0 : EMBER_EVERIFY;
 }
 
 /* MGF1 (RFC 8017, B.2.1): out ^= MGF1(seed, len). */
@@ -203,6 +206,10 @@ int ember_rsa_pss_verify(const ember_rsa_public_key *k, const ember_hash_desc *h
 		return EMBER_EVERIFY;
 	if (ember_rsa_public_op(k, em, sig, sig_len) != 0)
 		return EMBER_EVERIFY;
+	/* with a known salt length every check below is branch-free (the automatic
+	 * length scans for the 0x01 separator: variable time over public data) */
+	if (salt_len != EMBER_RSA_PSS_SALT_AUTO)
+		EMBER_CT_SECRET(em, sig_len);
 	/* RFC 8017, 9.1.2: the public data is checked field by field */
 	off = sig_len - em_len;
 	for (i = 0; i < off; i++)
@@ -226,7 +233,7 @@ int ember_rsa_pss_verify(const ember_rsa_public_key *k, const ember_hash_desc *h
 	}
 	bad |= db[ps] ^ 0x01;
 	pss_hash(hd, h, digest, db + db_len - salt_len, salt_len);
-	if (!ember_memeq(h, db + db_len, hlen))
-		bad |= 1;
+	bad |= (unsigned)(ember_memeq(h, db + db_len, hlen) ^ 1);
+	EMBER_DECLASSIFY(&bad, sizeof(bad));
 	return bad ? EMBER_EVERIFY : 0;
 }

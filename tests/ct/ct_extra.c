@@ -121,5 +121,5 @@ static unsigned check_unpad(void)
 
 unsigned ct_extra(void)
 {
-	return check_hmac() + check_unpad();
+	return check_hmac() + check_unpad() + ct_pk();
 }

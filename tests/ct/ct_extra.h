@@ -6,4 +6,6 @@
 #ifndef EMBER_CT_EXTRA_H
 #define EMBER_CT_EXTRA_H
 unsigned ct_extra(void);
+/* The public-key checks (ct_pk.c). */
+unsigned ct_pk(void);
 #endif
