@@ -171,6 +171,17 @@ EMBER_TEST(cli_enc)
 		interop("camellia-128-cbc", "");
 	else
 		t_skip("cli_enc: no openssl binary with camellia-128-cbc");
+	{
+		/* the other ciphers with a 16-byte key and a 16-byte block both tools have */
+		static const char *const more[][3] = { { "aes", "aes-128-cbc", "" }, { "aes", "aes-128-ecb", "" } };
+		size_t m;
+		for (m = 0; m < sizeof(more) / sizeof(more[0]); m++) {
+			if (ember_block_find(more[m][0], NULL) != NULL && have_openssl(more[m][1]))
+				interop(more[m][1], more[m][2]);
+			else
+				t_skip("cli_enc: %s not in this build or not in the openssl binary", more[m][1]);
+		}
+	}
 	if (ember_block_find("rc4", NULL) != NULL && have_openssl("rc4"))
 		interop("rc4", "-provider default -provider legacy");
 	else
