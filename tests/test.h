@@ -28,6 +28,7 @@ extern const char *t_ember_bin;  /* the ember binary, for CLI tests */
 extern int t_phase;              /* 1: all features, 2: EMBER_CPUCAP=none */
 extern int t_verbose;
 extern int t_full;               /* run long sets (-full) */
+extern int t_quick;              /* under emulation (-quick): the slowest units run a subset */
 
 /* Record one check. t_check returns cond so callers can stop early. */
 int t_check(int cond, const char *file, int line, const char *fmt, ...)
