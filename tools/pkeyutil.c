@@ -25,14 +25,35 @@ uint8_t *pkey_read_file(const char *cmd, const char *path, size_t max, size_t *l
 		tool_error(cmd, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	buf = malloc(max + 1);
+	/* grow as the data comes: |max| may be far more than a 32-bit process can allocate at once */
+	{
+		size_t cap = max < 65536 ? max + 1 : 65536, got;
+		n = 0;
+		buf = malloc(cap);
+		while (buf != NULL) {
+			got = fread(buf + n, 1, cap - n, f);
+			n += got;
+			if (n < cap || n > max)
+				break;
+			{
+				size_t ncap = cap > max / 2 ? max + 1 : cap * 2;
+				uint8_t *nb = realloc(buf, ncap);
+				if (nb == NULL) {
+					free(buf);
+					buf = NULL;
+					break;
+				}
+				buf = nb;
+				cap = ncap;
+			}
+		}
+	}
 	if (buf == NULL) {
-		tool_error(cmd, "out of memory");
+		tool_error(cmd, "%s: out of memory", use_stdin ? "(stdin)" : path);
 		if (!use_stdin)
 			fclose(f);
 		return NULL;
 	}
-	n = fread(buf, 1, max + 1, f);
 	if (ferror(f)) {
 		tool_error(cmd, "%s: read error", use_stdin ? "(stdin)" : path);
 		n = max + 2;
