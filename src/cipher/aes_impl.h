@@ -26,6 +26,14 @@ extern const ember_block_desc ember_aes_x86ni_desc;
 extern const ember_block_desc ember_aes_avx512_desc;
 extern const ember_block_desc ember_aes_armv8_desc;
 
+/*
+ * Slots for descriptors of implementations this architecture cannot run:
+ * supported() returns 0 there, so the registry never calls them.
+ */
+void ember_aes_never_ecb(const void *c, uint8_t *out, const uint8_t *in, size_t n);
+void ember_aes_never_cbc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n);
+void ember_aes_never_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len);
+
 /* ember_aes_rounds returns 10, 12 or 14 for a 16-, 24- or 32-byte key, else 0. */
 static inline unsigned ember_aes_rounds(size_t key_len)
 {
