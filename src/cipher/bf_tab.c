@@ -7,6 +7,7 @@
  * indexed by data (flags 0, tag "tab").
  */
 #include "internal.h"
+#include "modes64.h"
 #include "ember/cipher.h"
 
 /*
@@ -314,63 +315,7 @@ int ember_bf_set_key(ember_bf_ctx *c, const uint8_t *key, size_t key_len)
 	return 0;
 }
 
-#define LOOP_ECB(BLOCK)                                                            \
-	while (nblocks--) {                                                        \
-		uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);          \
-		BLOCK(c, &l, &r);                                                  \
-		ember_st32be(out, l);                                              \
-		ember_st32be(out + 4, r);                                          \
-		in += 8;                                                           \
-		out += 8;                                                          \
-	}
-
-void ember_bf_ecb_encrypt(const ember_bf_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	LOOP_ECB(bf_enc)
-}
-
-void ember_bf_ecb_decrypt(const ember_bf_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	LOOP_ECB(bf_dec)
-}
-
-void ember_bf_cbc_encrypt(const ember_bf_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-    size_t nblocks)
-{
-	uint32_t l = ember_ld32be(iv), r = ember_ld32be(iv + 4);
-
-	while (nblocks--) {
-		l ^= ember_ld32be(in);
-		r ^= ember_ld32be(in + 4);
-		bf_enc(c, &l, &r);
-		ember_st32be(out, l);
-		ember_st32be(out + 4, r);
-		in += 8;
-		out += 8;
-	}
-	ember_st32be(iv, l);
-	ember_st32be(iv + 4, r);
-}
-
-void ember_bf_cbc_decrypt(const ember_bf_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-    size_t nblocks)
-{
-	uint32_t il = ember_ld32be(iv), ir = ember_ld32be(iv + 4);
-
-	while (nblocks--) {
-		uint32_t cl = ember_ld32be(in), cr = ember_ld32be(in + 4);
-		uint32_t l = cl, r = cr;
-		bf_dec(c, &l, &r);
-		ember_st32be(out, l ^ il);
-		ember_st32be(out + 4, r ^ ir);
-		il = cl;
-		ir = cr;
-		in += 8;
-		out += 8;
-	}
-	ember_st32be(iv, il);
-	ember_st32be(iv + 4, ir);
-}
+EMBER_MODES64(bf, ember_bf_ctx, bf_enc, bf_dec)
 
 void ember_bf_clear(ember_bf_ctx *c)
 {
@@ -383,24 +328,7 @@ static int d_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
 	(void)param;
 	return ember_bf_set_key((ember_bf_ctx *)c, key, key_len);
 }
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_bf_ecb_encrypt((const ember_bf_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_bf_ecb_decrypt((const ember_bf_ctx *)c, out, in, n);
-}
-static void d_cbce(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_bf_cbc_encrypt((const ember_bf_ctx *)c, iv, out, in, n);
-}
-static void d_cbcd(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_bf_cbc_decrypt((const ember_bf_ctx *)c, iv, out, in, n);
-}
-
 const ember_block_desc ember_bf_tab_desc = {
 	"bf", "tab", 0, 8, EMBER_BF_MIN_KEY_LEN, EMBER_BF_MAX_KEY_LEN, sizeof(ember_bf_ctx),
-	NULL, d_key, d_enc, d_dec, d_cbce, d_cbcd, NULL, NULL
+	NULL, d_key, m64_enc, m64_dec, m64_cbce, m64_cbcd, NULL, NULL
 };

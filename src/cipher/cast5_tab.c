@@ -6,6 +6,7 @@
  * data (flags 0, tag "tab").
  */
 #include "internal.h"
+#include "modes64.h"
 #include "ember/cipher.h"
 
 /*
@@ -550,63 +551,7 @@ int ember_cast5_set_key(ember_cast5_ctx *c, const uint8_t *key, size_t key_len)
 	return 0;
 }
 
-#define LOOP_ECB(BLOCK)                                                            \
-	while (nblocks--) {                                                        \
-		uint32_t l = ember_ld32be(in), r = ember_ld32be(in + 4);          \
-		BLOCK(c, &l, &r);                                                  \
-		ember_st32be(out, l);                                              \
-		ember_st32be(out + 4, r);                                          \
-		in += 8;                                                           \
-		out += 8;                                                          \
-	}
-
-void ember_cast5_ecb_encrypt(const ember_cast5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	LOOP_ECB(cast_enc)
-}
-
-void ember_cast5_ecb_decrypt(const ember_cast5_ctx *c, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	LOOP_ECB(cast_dec)
-}
-
-void ember_cast5_cbc_encrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-    size_t nblocks)
-{
-	uint32_t l = ember_ld32be(iv), r = ember_ld32be(iv + 4);
-
-	while (nblocks--) {
-		l ^= ember_ld32be(in);
-		r ^= ember_ld32be(in + 4);
-		cast_enc(c, &l, &r);
-		ember_st32be(out, l);
-		ember_st32be(out + 4, r);
-		in += 8;
-		out += 8;
-	}
-	ember_st32be(iv, l);
-	ember_st32be(iv + 4, r);
-}
-
-void ember_cast5_cbc_decrypt(const ember_cast5_ctx *c, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-    size_t nblocks)
-{
-	uint32_t il = ember_ld32be(iv), ir = ember_ld32be(iv + 4);
-
-	while (nblocks--) {
-		uint32_t cl = ember_ld32be(in), cr = ember_ld32be(in + 4);
-		uint32_t l = cl, r = cr;
-		cast_dec(c, &l, &r);
-		ember_st32be(out, l ^ il);
-		ember_st32be(out + 4, r ^ ir);
-		il = cl;
-		ir = cr;
-		in += 8;
-		out += 8;
-	}
-	ember_st32be(iv, il);
-	ember_st32be(iv + 4, ir);
-}
+EMBER_MODES64(cast5, ember_cast5_ctx, cast_enc, cast_dec)
 
 void ember_cast5_clear(ember_cast5_ctx *c)
 {
@@ -619,24 +564,7 @@ static int d_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
 	(void)param;
 	return ember_cast5_set_key((ember_cast5_ctx *)c, key, key_len);
 }
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_cast5_ecb_encrypt((const ember_cast5_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_cast5_ecb_decrypt((const ember_cast5_ctx *)c, out, in, n);
-}
-static void d_cbce(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_cast5_cbc_encrypt((const ember_cast5_ctx *)c, iv, out, in, n);
-}
-static void d_cbcd(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_cast5_cbc_decrypt((const ember_cast5_ctx *)c, iv, out, in, n);
-}
-
 const ember_block_desc ember_cast5_tab_desc = {
 	"cast5", "tab", 0, 8, EMBER_CAST5_MIN_KEY_LEN, EMBER_CAST5_MAX_KEY_LEN, sizeof(ember_cast5_ctx),
-	NULL, d_key, d_enc, d_dec, d_cbce, d_cbcd, NULL, NULL
+	NULL, d_key, m64_enc, m64_dec, m64_cbce, m64_cbcd, NULL, NULL
 };
