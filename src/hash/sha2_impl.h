@@ -40,4 +40,33 @@ void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_neon_supported(void);
 void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
+
+/*
+ * EMBER_SHA512_DESCS(tag) defines the descriptors ember_sha512_<tag>_desc,
+ * ember_sha384_<tag>_desc, ember_sha512_224_<tag>_desc and
+ * ember_sha512_256_<tag>_desc of an accelerated SHA-512 block function
+ * ember_sha512_<tag>_blocks with its ember_sha512_<tag>_supported check:
+ * the four differ only in output length and initial value
+ * (ember_sha512_start), and share update and final.
+ */
+#define EMBER_SHA512_DESCS(tag)                                                              \
+	static void d_init512(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 64, ember_sha512_##tag##_blocks); } \
+	static void d_init384(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 48, ember_sha512_##tag##_blocks); } \
+	static void d_init224(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 28, ember_sha512_##tag##_blocks); } \
+	static void d_init256(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 32, ember_sha512_##tag##_blocks); } \
+	static void d_update(void *c, const void *p, size_t n) { ember_sha512_update((ember_sha512_ctx *)c, p, n); } \
+	static void d_final(void *c, uint8_t *out) { ember_sha512_final((ember_sha512_ctx *)c, out); }   \
+	const ember_hash_desc ember_sha512_##tag##_desc = { "sha512", "sha2-512", #tag,                  \
+		EMBER_IMPL_CT | EMBER_IMPL_HW, 64, 128, sizeof(ember_sha512_ctx),                          \
+		ember_sha512_##tag##_supported, d_init512, d_update, d_final };                             \
+	const ember_hash_desc ember_sha384_##tag##_desc = { "sha384", "sha2-384", #tag,                  \
+		EMBER_IMPL_CT | EMBER_IMPL_HW, 48, 128, sizeof(ember_sha512_ctx),                          \
+		ember_sha512_##tag##_supported, d_init384, d_update, d_final };                             \
+	const ember_hash_desc ember_sha512_224_##tag##_desc = { "sha512-224", "sha512/224 sha2-512/224", \
+		#tag, EMBER_IMPL_CT | EMBER_IMPL_HW, 28, 128, sizeof(ember_sha512_ctx),                    \
+		ember_sha512_##tag##_supported, d_init224, d_update, d_final };                             \
+	const ember_hash_desc ember_sha512_256_##tag##_desc = { "sha512-256", "sha512/256 sha2-512/256", \
+		#tag, EMBER_IMPL_CT | EMBER_IMPL_HW, 32, 128, sizeof(ember_sha512_ctx),                    \
+		ember_sha512_##tag##_supported, d_init256, d_update, d_final };
+
 #endif

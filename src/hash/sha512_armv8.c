@@ -133,32 +133,6 @@ void ember_sha512_armv8_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
 	vst1q_u64(h + 6, gh);
 }
 
-static void d_init512(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 64, ember_sha512_armv8_blocks); }
-static void d_init384(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 48, ember_sha512_armv8_blocks); }
-static void d_init224(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 28, ember_sha512_armv8_blocks); }
-static void d_init256(void *c) { ember_sha512_start((ember_sha512_ctx *)c, 32, ember_sha512_armv8_blocks); }
-static void d_update(void *c, const void *p, size_t n) { ember_sha512_update((ember_sha512_ctx *)c, p, n); }
-/* every final of the family is the same function; the context carries out_len */
-static void d_final(void *c, uint8_t *out) { ember_sha512_final((ember_sha512_ctx *)c, out); }
-
-const ember_hash_desc ember_sha512_armv8_desc = {
-	"sha512", "sha2-512", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 64, 128, sizeof(ember_sha512_ctx),
-	ember_sha512_armv8_supported, d_init512, d_update, d_final
-};
-
-const ember_hash_desc ember_sha384_armv8_desc = {
-	"sha384", "sha2-384", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 48, 128, sizeof(ember_sha512_ctx),
-	ember_sha512_armv8_supported, d_init384, d_update, d_final
-};
-
-const ember_hash_desc ember_sha512_224_armv8_desc = {
-	"sha512-224", "sha512/224 sha2-512/224", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 28, 128,
-	sizeof(ember_sha512_ctx), ember_sha512_armv8_supported, d_init224, d_update, d_final
-};
-
-const ember_hash_desc ember_sha512_256_armv8_desc = {
-	"sha512-256", "sha512/256 sha2-512/256", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 32, 128,
-	sizeof(ember_sha512_ctx), ember_sha512_armv8_supported, d_init256, d_update, d_final
-};
+EMBER_SHA512_DESCS(armv8)
 
 #endif
