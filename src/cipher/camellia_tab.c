@@ -26,6 +26,7 @@
  * pay for parallel modes, not for CBC encryption.)
  */
 #include "internal.h"
+#include "cipher/st32.h"
 #include "ember/cipher.h"
 
 static const uint32_t SP1110[256] = {
@@ -212,26 +213,6 @@ static const uint32_t SP4404[256] = {
 	0xe3e300e3, 0xf4f400f4, 0xc7c700c7, 0x9e9e009e
 };
 
-
-/*
- * cam_st32be: ember_st32be as one 32-bit store where the compiler tells the
- * byte order. With the byte stores, gcc 12 merges the sixteen of a block
- * into a vector put together byte by byte through the stack (some 50
- * instructions per block), and a CBC IV written that way reaches the next
- * call only after a failed store-to-load forward: 16-byte CBC calls ran
- * 17 % slower, 8192-byte ones 3 %.
- */
-static inline void cam_st32be(uint8_t *p, uint32_t v)
-{
-#if defined(EMBER_NATIVE_LE)
-	v = __builtin_bswap32(v);
-	memcpy(p, &v, 4);
-#elif defined(EMBER_NATIVE_BE)
-	memcpy(p, &v, 4);
-#else
-	ember_st32be(p, v);
-#endif
-}
 
 /* RFC 3713 section 2.2: Sigma1..Sigma6 as (high, low) 32-bit halves. */
 static const uint32_t SIGMA[12] = {
@@ -496,23 +477,23 @@ static void ecb(const uint32_t *k, int grand, uint8_t *out, const uint8_t *in, s
 		uint32_t e0 = ember_ld32be(in + 16), e1 = ember_ld32be(in + 20);
 		uint32_t e2 = ember_ld32be(in + 24), e3 = ember_ld32be(in + 28);
 		CAM_BLOCK2(k, grand);
-		cam_st32be(out, d2);
-		cam_st32be(out + 4, d3);
-		cam_st32be(out + 8, d0);
-		cam_st32be(out + 12, d1);
-		cam_st32be(out + 16, e2);
-		cam_st32be(out + 20, e3);
-		cam_st32be(out + 24, e0);
-		cam_st32be(out + 28, e1);
+		ember_cst32be(out, d2);
+		ember_cst32be(out + 4, d3);
+		ember_cst32be(out + 8, d0);
+		ember_cst32be(out + 12, d1);
+		ember_cst32be(out + 16, e2);
+		ember_cst32be(out + 20, e3);
+		ember_cst32be(out + 24, e0);
+		ember_cst32be(out + 28, e1);
 	}
 	if (nblocks) {
 		uint32_t d0 = ember_ld32be(in), d1 = ember_ld32be(in + 4);
 		uint32_t d2 = ember_ld32be(in + 8), d3 = ember_ld32be(in + 12);
 		CAM_BLOCK(k, grand);
-		cam_st32be(out, d2);
-		cam_st32be(out + 4, d3);
-		cam_st32be(out + 8, d0);
-		cam_st32be(out + 12, d1);
+		ember_cst32be(out, d2);
+		ember_cst32be(out + 4, d3);
+		ember_cst32be(out + 8, d0);
+		ember_cst32be(out + 12, d1);
 	}
 }
 
@@ -540,15 +521,15 @@ void ember_camellia_cbc_encrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		v1 = d3;
 		v2 = d0;
 		v3 = d1;
-		cam_st32be(out, v0);
-		cam_st32be(out + 4, v1);
-		cam_st32be(out + 8, v2);
-		cam_st32be(out + 12, v3);
+		ember_cst32be(out, v0);
+		ember_cst32be(out + 4, v1);
+		ember_cst32be(out + 8, v2);
+		ember_cst32be(out + 12, v3);
 	}
-	cam_st32be(iv, v0);
-	cam_st32be(iv + 4, v1);
-	cam_st32be(iv + 8, v2);
-	cam_st32be(iv + 12, v3);
+	ember_cst32be(iv, v0);
+	ember_cst32be(iv + 4, v1);
+	ember_cst32be(iv + 8, v2);
+	ember_cst32be(iv + 12, v3);
 }
 
 void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in,
@@ -565,14 +546,14 @@ void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		uint32_t y2 = ember_ld32be(in + 24), y3 = ember_ld32be(in + 28);
 		uint32_t d0 = x0, d1 = x1, d2 = x2, d3 = x3, e0 = y0, e1 = y1, e2 = y2, e3 = y3;
 		CAM_BLOCK2(c->dk, grand);
-		cam_st32be(out, d2 ^ v0);
-		cam_st32be(out + 4, d3 ^ v1);
-		cam_st32be(out + 8, d0 ^ v2);
-		cam_st32be(out + 12, d1 ^ v3);
-		cam_st32be(out + 16, e2 ^ x0);
-		cam_st32be(out + 20, e3 ^ x1);
-		cam_st32be(out + 24, e0 ^ x2);
-		cam_st32be(out + 28, e1 ^ x3);
+		ember_cst32be(out, d2 ^ v0);
+		ember_cst32be(out + 4, d3 ^ v1);
+		ember_cst32be(out + 8, d0 ^ v2);
+		ember_cst32be(out + 12, d1 ^ v3);
+		ember_cst32be(out + 16, e2 ^ x0);
+		ember_cst32be(out + 20, e3 ^ x1);
+		ember_cst32be(out + 24, e0 ^ x2);
+		ember_cst32be(out + 28, e1 ^ x3);
 		v0 = y0;
 		v1 = y1;
 		v2 = y2;
@@ -583,19 +564,19 @@ void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		uint32_t x2 = ember_ld32be(in + 8), x3 = ember_ld32be(in + 12);
 		uint32_t d0 = x0, d1 = x1, d2 = x2, d3 = x3;
 		CAM_BLOCK(c->dk, grand);
-		cam_st32be(out, d2 ^ v0);
-		cam_st32be(out + 4, d3 ^ v1);
-		cam_st32be(out + 8, d0 ^ v2);
-		cam_st32be(out + 12, d1 ^ v3);
+		ember_cst32be(out, d2 ^ v0);
+		ember_cst32be(out + 4, d3 ^ v1);
+		ember_cst32be(out + 8, d0 ^ v2);
+		ember_cst32be(out + 12, d1 ^ v3);
 		v0 = x0;
 		v1 = x1;
 		v2 = x2;
 		v3 = x3;
 	}
-	cam_st32be(iv, v0);
-	cam_st32be(iv + 4, v1);
-	cam_st32be(iv + 8, v2);
-	cam_st32be(iv + 12, v3);
+	ember_cst32be(iv, v0);
+	ember_cst32be(iv + 4, v1);
+	ember_cst32be(iv + 8, v2);
+	ember_cst32be(iv + 12, v3);
 }
 
 void ember_camellia_clear(ember_camellia_ctx *c)
