@@ -2,12 +2,12 @@
  * mont_ref.c - Montgomery multiplication and squaring, portable C.
  *
  * Words are 64 bits with a 128-bit product (unsigned __int128) or 32 bits
- * with a 64-bit product (see ember/bn.h). The product is the coarsely
- * integrated operand scanning form (Koc, Acar, Kaliski, "Analyzing and
- * comparing Montgomery multiplication algorithms", 1996): one pass per word
- * of b that adds a*b[i] and u*m together. Squaring computes the full square
- * (each cross product once, doubled) and then reduces (REDC), which saves
- * about a quarter of the word products.
+ * with a 64-bit product (see ember/bn.h). Both the product and the square
+ * are in the finely integrated product scanning form (Koc, Acar, Kaliski,
+ * "Analyzing and comparing Montgomery multiplication algorithms", 1996):
+ * column k of a*b + u*m is summed in registers and its low word fixes the
+ * quotient digit u[k]. The square sums each cross product once and
+ * doubles it, about a quarter fewer word products than the product.
  *
  * Constant-time: every loop bound is the public word count; the final
  * subtraction is masked.
