@@ -2,7 +2,8 @@
 """bench-vs-openssl.py: Ember against the system's OpenSSL, same machine,
 same run, alternating, median of N, as docs/BENCHMARKS.md records it.
 
-  scripts/bench-vs-openssl.py [-ember build/ember] [-seconds 1] [-runs 3] SPEC...
+  scripts/bench-vs-openssl.py [-ember build/ember] [-seconds 1] [-runs 3]
+                              [-ember-env NAME=VALUE]... SPEC...
 
 SPEC is ALG:SIZE[:decrypt] for symmetric rows (ALG is an `ember speed` word;
 the OpenSSL side is `openssl speed -evp ALG`, with the legacy provider for
@@ -10,7 +11,10 @@ the algorithms that need it), or rsaNNNN / dsaNNNN for public key. Prints a
 markdown table: each row's median rates and the ratio ember / openssl.
 Both tools are run with -mr and their +F records are read; nothing is
 estimated. Algorithms OpenSSL 3 lacks print Ember's figure alone.
+-ember-env sets a variable for the ember runs only, e.g. EMBER_CPUCAP=none
+to measure the portable code against OpenSSL's best.
 """
+import os
 import statistics
 import subprocess
 import sys
@@ -21,8 +25,14 @@ OSSL_EVP = {"des-ede3": "des-ede3-cbc", "cast-cbc": "cast5-cbc", "rmd160": "ripe
 NO_PEER = {"md2", "mdc2", "idea-cbc", "rc5-cbc"}
 
 
+EMBER_ENV = {}
+
+
 def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    env = None
+    if cmd and cmd[0] != "openssl" and EMBER_ENV:
+        env = dict(os.environ, **EMBER_ENV)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     if p.returncode != 0:
         raise RuntimeError("failed: " + " ".join(cmd))
     return p.stdout
@@ -69,8 +79,13 @@ def main(argv):
     ember, seconds, runs, specs = "build/ember", "1", 3, []
     i = 0
     while i < len(argv):
-        if argv[i] in ("-ember", "-seconds", "-runs") and i + 1 < len(argv):
-            if argv[i] == "-ember":
+        if argv[i] in ("-ember", "-seconds", "-runs", "-ember-env") and i + 1 < len(argv):
+            if argv[i] == "-ember-env":
+                name, eq, value = argv[i + 1].partition("=")
+                if not name or not eq:
+                    sys.exit("bench-vs-openssl.py: -ember-env wants NAME=VALUE, not " + argv[i + 1])
+                EMBER_ENV[name] = value
+            elif argv[i] == "-ember":
                 ember = argv[i + 1]
             elif argv[i] == "-seconds":
                 seconds = argv[i + 1]
