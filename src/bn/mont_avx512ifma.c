@@ -290,16 +290,25 @@ static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned
 	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
 }
 
-/* r = tab[idx] over |lanes| lanes, every entry read (constant-time scan). */
+/*
+ * r = tab[idx] over |lanes| lanes (a multiple of 8): every entry is loaded
+ * and blended in under a mask that is all ones for the wanted entry only
+ * (compare, then masked move: no branch, no secret address).
+ */
+EMBER_TARGET("avx512f")
 static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t lanes, unsigned idx)
 {
-	size_t i, j;
+	const __m512i want = _mm512_set1_epi64((long long)idx);
+	size_t i, z;
 
-	memset(r, 0, lanes * sizeof(r[0]));
-	for (i = 0; i < entries; i++) {
-		uint64_t mask = ~bn_nz_mask((ember_bn_word)(i ^ idx));
-		for (j = 0; j < lanes; j++)
-			r[j] |= tab[i * lanes + j] & mask;
+	for (z = 0; z < lanes; z += 8) {
+		__m512i acc = _mm512_setzero_si512(), cur = _mm512_setzero_si512();
+		for (i = 0; i < entries; i++) {
+			__mmask8 hit = _mm512_cmpeq_epi64_mask(cur, want);
+			acc = _mm512_mask_mov_epi64(acc, hit, _mm512_loadu_si512((const void *)(tab + i * lanes + z)));
+			cur = _mm512_add_epi64(cur, _mm512_set1_epi64(1));
+		}
+		_mm512_storeu_si512((void *)(r + z), acc);
 	}
 }
 
