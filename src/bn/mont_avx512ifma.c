@@ -1,8 +1,9 @@
 /*
- * mont_avx512ifma.c - the "avx512ifma" bignum backend: the MULX/ADX
- * products of mont_x86adx.c for secret exponents, and for public exponents
- * (RSA verification) an exponentiation in radix 2^52 with AVX-512 IFMA
- * (VPMADD52LUQ/VPMADD52HUQ), eight limbs per register.
+ * mont_avx512ifma.c - the "avx512ifma" bignum backend: single products are
+ * the MULX/ADX ones of mont_x86adx.c; whole exponentiations (public
+ * exponents, secret ones with a fixed window, and RSA's two CRT halves at
+ * once) run in radix 2^52 with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ),
+ * eight limbs per register.
  *
  * Almost Montgomery multiplication (Gueron and Krasnov, "Software
  * implementation of modular exponentiation, using advanced vector
@@ -13,8 +14,9 @@
  * value is reduced once. Lanes hold at most 4L sums of 52-bit terms, far
  * below 2^64.
  *
- * Public data only (the exponent's bits steer the products). The body is
- * x86-64 only; elsewhere the descriptor exists with supported() = 0.
+ * The products have no data-dependent branch or address; the secret-exponent
+ * paths read every table entry per window. The body is x86-64 only;
+ * elsewhere the descriptor exists with supported() = 0.
  */
 #include "bn/bn_internal.h"
 
@@ -55,145 +57,84 @@ static void from52(ember_bn_word *out, size_t n, const uint64_t *x, size_t lanes
 	}
 }
 
+/* One almost-Montgomery product r = a * b / R' mod m (r < 2m), 52-bit limbs, 8*nz lanes. */
+struct amm_arg {
+	uint64_t *r;
+	const uint64_t *a, *b, *m;
+	uint64_t k0; /* -m^-1 mod 2^52 */
+};
+
 /*
- * r = a * b / R' mod m (almost: r < 2m), all normalized, nz registers.
- * Inlined into one function per register count, so that the accumulator
- * stays in registers.
+ * np (1 or 2) independent products in one digit loop; inlined into one
+ * function per register count so that the accumulators stay in registers.
+ *
+ * The serial chain of a digit is y_i = k0 * column_i mod 2^52. Column i is
+ * kept exactly in a scalar s (with the 104-bit products a0*b_i and m0*y_i
+ * done in full, so s >> 52 carries their high halves), and the next
+ * column's vector part is read from lane 1 *before* y_i's products land in
+ * it: s' = (s + a0 b_i + m0 y_i) >> 52 + lo52(m1 y_i) + lane1. So the chain
+ * is a few scalar multiplies per digit; the vector work (lo52 of m y_i into
+ * R, shift R down a lane, add H = hi52(a b_i) + lo52(a b_{i+1}) + hi52(m y_i),
+ * H mostly computed ahead) runs beside it. R's lane 0 after a shift is never
+ * read again (the scalar holds that column), so the high halves that also
+ * land there do not count twice; at the end lane 0 is s.
  */
 EMBER_TARGET("avx512f,avx512ifma")
-static inline __attribute__((always_inline)) void amm_body(uint64_t *r, const uint64_t *a, const uint64_t *b,
-    const uint64_t *m, uint64_t k0, size_t l, const size_t nz)
+static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg *x, const size_t np, size_t l,
+    const size_t nz)
 {
-	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ];
+	__m512i acc[2][MAXZ], va[2][MAXZ], vm[2][MAXZ];
 	const __m512i zero = _mm512_setzero_si512();
-	uint64_t tmp[8 * MAXZ];
-	size_t i, z;
+	uint64_t s[2], tmp[8 * MAXZ];
+	size_t i, z, p;
 
-	_Pragma("GCC unroll 10")
-	for (z = 0; z < nz; z++) {
-		acc[z] = zero;
-		va[z] = _mm512_loadu_si512((const void *)(a + 8 * z));
-		vm[z] = _mm512_loadu_si512((const void *)(m + 8 * z));
+	_Pragma("GCC unroll 2")
+	for (p = 0; p < np; p++) {
+		const __m512i b0 = _mm512_set1_epi64((long long)x[p].b[0]);
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++) {
+			va[p][z] = _mm512_loadu_si512((const void *)(x[p].a + 8 * z));
+			vm[p][z] = _mm512_loadu_si512((const void *)(x[p].m + 8 * z));
+			acc[p][z] = _mm512_madd52lo_epu64(zero, va[p][z], b0);
+		}
+		s[p] = 0;
 	}
 	for (i = 0; i < l; i++) {
-		const __m512i bi = _mm512_set1_epi64((long long)b[i]);
-		uint64_t a0, y, carry;
-		__m512i yv;
+		_Pragma("GCC unroll 2")
+		for (p = 0; p < np; p++) {
+			const uint64_t bi = x[p].b[i], bn = i + 1 < l ? x[p].b[i + 1] : 0;
+			const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(acc[p][0]), 1);
+			ember_bn_dword t = (ember_bn_dword)x[p].a[0] * bi + s[p];
+			const uint64_t y = ((uint64_t)t * x[p].k0) & M52;
+			const __m512i vy = _mm512_set1_epi64((long long)y);
+			const __m512i vb = _mm512_set1_epi64((long long)bi), vn = _mm512_set1_epi64((long long)bn);
 
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			acc[z] = _mm512_madd52lo_epu64(acc[z], va[z], bi);
-		a0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));
-		y = ((a0 & M52) * k0) & M52;
-		yv = _mm512_set1_epi64((long long)y);
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			acc[z] = _mm512_madd52lo_epu64(acc[z], vm[z], yv);
-		/* lane 0 is now a multiple of 2^52: shift it out, keep its carry */
-		carry = (a0 + ((m[0] * y) & M52)) >> 52;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z + 1 < nz; z++)
-			acc[z] = _mm512_alignr_epi64(acc[z + 1], acc[z], 1);
-		acc[nz - 1] = _mm512_alignr_epi64(zero, acc[nz - 1], 1);
-		acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_set1_epi64(1, (long long)carry));
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc[z] = _mm512_madd52hi_epu64(acc[z], va[z], bi);
-			acc[z] = _mm512_madd52hi_epu64(acc[z], vm[z], yv);
+			t += (ember_bn_dword)x[p].m[0] * y;
+			s[p] = (uint64_t)(t >> 52) + ((x[p].m[1] * y) & M52) + lane1;
+			_Pragma("GCC unroll 10")
+			for (z = 0; z < nz; z++)
+				acc[p][z] = _mm512_madd52lo_epu64(acc[p][z], vm[p][z], vy);
+			_Pragma("GCC unroll 10")
+			for (z = 0; z < nz; z++) {
+				__m512i h = _mm512_madd52hi_epu64(zero, va[p][z], vb);
+				h = _mm512_madd52lo_epu64(h, va[p][z], vn);
+				h = _mm512_madd52hi_epu64(h, vm[p][z], vy);
+				acc[p][z] = _mm512_add_epi64(
+				    _mm512_alignr_epi64(z + 1 < nz ? acc[p][z + 1] : zero, acc[p][z], 1), h);
+			}
 		}
 	}
-	_Pragma("GCC unroll 10")
-	for (z = 0; z < nz; z++)
-		_mm512_storeu_si512((void *)(tmp + 8 * z), acc[z]);
-	/* normalize: carries to the next limb */
-	{
-		uint64_t c = 0;
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			r[i] = v & M52;
-			c = v >> 52;
-		}
-	}
-}
-
-/* Two independent products in one loop: each one's latencies hide the other's. */
-EMBER_TARGET("avx512f,avx512ifma")
-static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const uint64_t *a1, const uint64_t *b1,
-    const uint64_t *m1, uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2,
-    uint64_t k02, size_t l, const size_t nz)
-{
-	__m512i acc1[MAXZ], va1[MAXZ], vm1[MAXZ], acc2[MAXZ], va2[MAXZ], vm2[MAXZ];
-	const __m512i zero = _mm512_setzero_si512();
-	uint64_t tmp[8 * MAXZ];
-	size_t i, z;
-
-	_Pragma("GCC unroll 10")
-	for (z = 0; z < nz; z++) {
-		acc1[z] = zero;
-		acc2[z] = zero;
-		va1[z] = _mm512_loadu_si512((const void *)(a1 + 8 * z));
-		vm1[z] = _mm512_loadu_si512((const void *)(m1 + 8 * z));
-		va2[z] = _mm512_loadu_si512((const void *)(a2 + 8 * z));
-		vm2[z] = _mm512_loadu_si512((const void *)(m2 + 8 * z));
-	}
-	for (i = 0; i < l; i++) {
-		const __m512i bi1 = _mm512_set1_epi64((long long)b1[i]);
-		const __m512i bi2 = _mm512_set1_epi64((long long)b2[i]);
-		uint64_t x1, x2, y1, y2, c1, c2;
-		__m512i yv1, yv2;
-
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52lo_epu64(acc1[z], va1[z], bi1);
-			acc2[z] = _mm512_madd52lo_epu64(acc2[z], va2[z], bi2);
-		}
-		x1 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc1[0]));
-		x2 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc2[0]));
-		y1 = ((x1 & M52) * k01) & M52;
-		y2 = ((x2 & M52) * k02) & M52;
-		yv1 = _mm512_set1_epi64((long long)y1);
-		yv2 = _mm512_set1_epi64((long long)y2);
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52lo_epu64(acc1[z], vm1[z], yv1);
-			acc2[z] = _mm512_madd52lo_epu64(acc2[z], vm2[z], yv2);
-		}
-		c1 = (x1 + ((m1[0] * y1) & M52)) >> 52;
-		c2 = (x2 + ((m2[0] * y2) & M52)) >> 52;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z + 1 < nz; z++) {
-			acc1[z] = _mm512_alignr_epi64(acc1[z + 1], acc1[z], 1);
-			acc2[z] = _mm512_alignr_epi64(acc2[z + 1], acc2[z], 1);
-		}
-		acc1[nz - 1] = _mm512_alignr_epi64(zero, acc1[nz - 1], 1);
-		acc2[nz - 1] = _mm512_alignr_epi64(zero, acc2[nz - 1], 1);
-		acc1[0] = _mm512_add_epi64(acc1[0], _mm512_maskz_set1_epi64(1, (long long)c1));
-		acc2[0] = _mm512_add_epi64(acc2[0], _mm512_maskz_set1_epi64(1, (long long)c2));
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52hi_epu64(acc1[z], va1[z], bi1);
-			acc2[z] = _mm512_madd52hi_epu64(acc2[z], va2[z], bi2);
-			acc1[z] = _mm512_madd52hi_epu64(acc1[z], vm1[z], yv1);
-			acc2[z] = _mm512_madd52hi_epu64(acc2[z], vm2[z], yv2);
-		}
-	}
-	{
+	_Pragma("GCC unroll 2")
+	for (p = 0; p < np; p++) {
 		uint64_t c = 0;
 		_Pragma("GCC unroll 10")
 		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(tmp + 8 * z), acc1[z]);
+			_mm512_storeu_si512((void *)(tmp + 8 * z), acc[p][z]);
+		tmp[0] = s[p];
+		/* normalize: carries to the next limb */
 		for (i = 0; i < 8 * nz; i++) {
 			uint64_t v = tmp[i] + c;
-			r1[i] = v & M52;
-			c = v >> 52;
-		}
-		c = 0;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(tmp + 8 * z), acc2[z]);
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			r2[i] = v & M52;
+			x[p].r[i] = v & M52;
 			c = v >> 52;
 		}
 	}
@@ -205,7 +146,8 @@ static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const 
 	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
 	    uint64_t k02, size_t l)                                                \
 	{                                                                          \
-		amm2_body(r1, a1, b1, m1, k01, r2, a2, b2, m2, k02, l, nz);        \
+		const struct amm_arg x[2] = { { r1, a1, b1, m1, k01 }, { r2, a2, b2, m2, k02 } }; \
+		ammx_body(x, 2, l, nz);                                            \
 	}
 AMM2_N(2)
 AMM2_N(3)
@@ -217,7 +159,8 @@ AMM2_N(5)
 	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
 	    uint64_t k0, size_t l)                                                 \
 	{                                                                          \
-		amm_body(r, a, b, m, k0, l, nz);                                   \
+		const struct amm_arg x[1] = { { r, a, b, m, k0 } };                \
+		ammx_body(x, 1, l, nz);                                            \
 	}
 AMM_N(2)
 AMM_N(3)
