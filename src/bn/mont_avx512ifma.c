@@ -65,6 +65,49 @@ struct amm_arg {
 };
 
 /*
+ * Carry the lanes of v (below 2^64 each, of a value below 2^(52 * 8nz))
+ * into 52-bit limbs and store them at r. One vector pass leaves lanes at
+ * most 2^52 - 1 + 2^12; the remaining carries are 0 or 1 and ripple only
+ * through lanes equal to 2^52 - 1, which is a binary addition over lane
+ * masks: the lanes that receive a carry are ((gt << 1) + eq) ^ eq, with gt
+ * the lanes above 2^52 - 1 and eq those equal to it (gt's successors are
+ * never eq's carries, so the xor is an or). No branch on the data.
+ */
+EMBER_TARGET("avx512f")
+static inline __attribute__((always_inline)) void norm_store(uint64_t *r, __m512i *v, const size_t nz)
+{
+	const __m512i mask = _mm512_set1_epi64((long long)M52);
+	__m512i c[MAXZ];
+	ember_bn_dword gt = 0, eq = 0, in;
+	size_t z;
+
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		c[z] = _mm512_srli_epi64(v[z], 52);
+		v[z] = _mm512_and_si512(v[z], mask);
+	}
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		v[z] = _mm512_add_epi64(v[z], _mm512_alignr_epi64(c[z], z > 0 ? c[z - 1] : _mm512_setzero_si512(), 7));
+		gt |= (ember_bn_dword)_mm512_cmpgt_epu64_mask(v[z], mask) << (8 * z);
+		eq |= (ember_bn_dword)_mm512_cmpeq_epu64_mask(v[z], mask) << (8 * z);
+	}
+	in = ((gt << 1) + eq) ^ eq;
+	_Pragma("GCC unroll 10")
+	for (z = 0; z < nz; z++) {
+		/* x + 1 - 2^52 where a carry comes in; the and drops the carry out */
+		v[z] = _mm512_mask_sub_epi64(v[z], (__mmask8)(in >> (8 * z)), v[z], mask);
+		_mm512_storeu_si512((void *)(r + 8 * z), _mm512_and_si512(v[z], mask));
+	}
+}
+
+/* The upper 64 bits of a * b. */
+static inline uint64_t mulhi(uint64_t a, uint64_t b)
+{
+	return (uint64_t)(((ember_bn_dword)a * b) >> 64);
+}
+
+/*
  * np (1 or 2) independent products in one digit loop; inlined into one
  * function per register count so that the accumulators stay in registers.
  *
@@ -79,18 +122,21 @@ struct amm_arg {
  * read again (the scalar holds that column), so the high halves that also
  * land there do not count twice; at the end lane 0 is s.
  */
-EMBER_TARGET("avx512f,avx512ifma")
+EMBER_TARGET("avx512f,avx512ifma,bmi2")
 static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg *x, const size_t np, size_t l,
     const size_t nz)
 {
 	__m512i acc[2][MAXZ], va[2][MAXZ], vm[2][MAXZ];
 	const __m512i zero = _mm512_setzero_si512();
-	uint64_t s[2], tmp[8 * MAXZ];
+	uint64_t s[2], a0s[2], m0s[2], bb[2][8 * MAXZ + 1];
 	size_t i, z, p;
 
 	_Pragma("GCC unroll 2")
 	for (p = 0; p < np; p++) {
 		const __m512i b0 = _mm512_set1_epi64((long long)x[p].b[0]);
+		/* b with a zero after its last limb, so that the loop reads b[i + 1] without a test */
+		memcpy(bb[p], x[p].b, l * sizeof(bb[p][0]));
+		bb[p][l] = 0;
 		_Pragma("GCC unroll 10")
 		for (z = 0; z < nz; z++) {
 			va[p][z] = _mm512_loadu_si512((const void *)(x[p].a + 8 * z));
@@ -98,19 +144,25 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 			acc[p][z] = _mm512_madd52lo_epu64(zero, va[p][z], b0);
 		}
 		s[p] = 0;
+		a0s[p] = x[p].a[0] << 12;
+		m0s[p] = x[p].m[0] << 12;
 	}
 	for (i = 0; i < l; i++) {
 		_Pragma("GCC unroll 2")
 		for (p = 0; p < np; p++) {
-			const uint64_t bi = x[p].b[i], bn = i + 1 < l ? x[p].b[i + 1] : 0;
+			const uint64_t bi = bb[p][i], bn = bb[p][i + 1];
 			const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(acc[p][0]), 1);
-			ember_bn_dword t = (ember_bn_dword)x[p].a[0] * bi + s[p];
-			const uint64_t y = ((uint64_t)t * x[p].k0) & M52;
+			const uint64_t u = s[p] + ((x[p].a[0] * bi) & M52);
+			const uint64_t y = (u * x[p].k0) & M52;
 			const __m512i vy = _mm512_set1_epi64((long long)y);
 			const __m512i vb = _mm512_set1_epi64((long long)bi), vn = _mm512_set1_epi64((long long)bn);
 
-			t += (ember_bn_dword)x[p].m[0] * y;
-			s[p] = (uint64_t)(t >> 52) + ((x[p].m[1] * y) & M52) + lane1;
+			/*
+			 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its
+			 * carry is ceil(u / 2^52); the high halves are the upper words
+			 * of (x << 12) * y for x < 2^52.
+			 */
+			s[p] = ((u + M52) >> 52) + mulhi(a0s[p], bi) + mulhi(m0s[p], y) + ((x[p].m[1] * y) & M52) + lane1;
 			_Pragma("GCC unroll 10")
 			for (z = 0; z < nz; z++)
 				acc[p][z] = _mm512_madd52lo_epu64(acc[p][z], vm[p][z], vy);
@@ -126,22 +178,13 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 	}
 	_Pragma("GCC unroll 2")
 	for (p = 0; p < np; p++) {
-		uint64_t c = 0;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(tmp + 8 * z), acc[p][z]);
-		tmp[0] = s[p];
-		/* normalize: carries to the next limb */
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			x[p].r[i] = v & M52;
-			c = v >> 52;
-		}
+		acc[p][0] = _mm512_mask_set1_epi64(acc[p][0], 1, (long long)s[p]);
+		norm_store(x[p].r, acc[p], nz);
 	}
 }
 
 #define AMM2_N(nz)                                                                 \
-	EMBER_TARGET("avx512f,avx512ifma")                                         \
+	EMBER_TARGET("avx512f,avx512ifma,bmi2")                                         \
 	static void amm2_##nz(uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const uint64_t *m1, \
 	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
 	    uint64_t k02, size_t l)                                                \
@@ -155,7 +198,7 @@ AMM2_N(4)
 AMM2_N(5)
 
 #define AMM_N(nz)                                                                  \
-	EMBER_TARGET("avx512f,avx512ifma")                                         \
+	EMBER_TARGET("avx512f,avx512ifma,bmi2")                                         \
 	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
 	    uint64_t k0, size_t l)                                                 \
 	{                                                                          \
