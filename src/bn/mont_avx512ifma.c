@@ -129,14 +129,18 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 	__m512i acc[2][MAXZ], va[2][MAXZ], vm[2][MAXZ];
 	const __m512i zero = _mm512_setzero_si512();
 	uint64_t s[2], a0s[2], m0s[2], bb[2][8 * MAXZ + 1];
+	__m512i vb[2];
 	size_t i, z, p;
 
 	_Pragma("GCC unroll 2")
 	for (p = 0; p < np; p++) {
 		const __m512i b0 = _mm512_set1_epi64((long long)x[p].b[0]);
 		/* b with a zero after its last limb, so that the loop reads b[i + 1] without a test */
-		memcpy(bb[p], x[p].b, l * sizeof(bb[p][0]));
-		bb[p][l] = 0;
+		_Pragma("GCC unroll 10")
+		for (z = 0; z < nz; z++)
+			_mm512_storeu_si512((void *)(bb[p] + 8 * z), _mm512_loadu_si512((const void *)(x[p].b + 8 * z)));
+		bb[p][8 * nz] = 0; /* limbs l.. of b are 0 (b < 2^(52l)) */
+		vb[p] = b0;
 		_Pragma("GCC unroll 10")
 		for (z = 0; z < nz; z++) {
 			va[p][z] = _mm512_loadu_si512((const void *)(x[p].a + 8 * z));
@@ -150,12 +154,12 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 	for (i = 0; i < l; i++) {
 		_Pragma("GCC unroll 2")
 		for (p = 0; p < np; p++) {
-			const uint64_t bi = bb[p][i], bn = bb[p][i + 1];
+			const uint64_t bi = x[p].b[i]; /* the vectors read bb: broadcasts from memory */
 			const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(acc[p][0]), 1);
 			const uint64_t u = s[p] + ((x[p].a[0] * bi) & M52);
 			const uint64_t y = (u * x[p].k0) & M52;
 			const __m512i vy = _mm512_set1_epi64((long long)y);
-			const __m512i vb = _mm512_set1_epi64((long long)bi), vn = _mm512_set1_epi64((long long)bn);
+			const __m512i vn = _mm512_set1_epi64((long long)bb[p][i + 1]);
 
 			/*
 			 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its
@@ -168,12 +172,13 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 				acc[p][z] = _mm512_madd52lo_epu64(acc[p][z], vm[p][z], vy);
 			_Pragma("GCC unroll 10")
 			for (z = 0; z < nz; z++) {
-				__m512i h = _mm512_madd52hi_epu64(zero, va[p][z], vb);
+				__m512i h = _mm512_madd52hi_epu64(zero, va[p][z], vb[p]);
 				h = _mm512_madd52lo_epu64(h, va[p][z], vn);
 				h = _mm512_madd52hi_epu64(h, vm[p][z], vy);
 				acc[p][z] = _mm512_add_epi64(
 				    _mm512_alignr_epi64(z + 1 < nz ? acc[p][z + 1] : zero, acc[p][z], 1), h);
 			}
+			vb[p] = vn;
 		}
 	}
 	_Pragma("GCC unroll 2")
