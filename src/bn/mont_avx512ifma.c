@@ -281,25 +281,45 @@ static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned
 	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
 }
 
+/* r |= entry & hit (one ternary-logic op, the entry a plain full load) */
+#define PICK(r, p) ((r) = _mm512_ternarylogic_epi64((r), _mm512_loadu_si512((const void *)(p)), hit, 0xf8))
+
 /*
  * r = tab[idx] over |lanes| lanes (a multiple of 8): every entry is loaded
- * and blended in under a mask that is all ones for the wanted entry only
- * (compare, then masked move: no branch, no secret address).
+ * in full and or-ed in under a vector that is all ones for the wanted entry
+ * only (no branch, no secret address; no masked load either, which might
+ * leave memory untouched, so the and is a vector one).
  */
 EMBER_TARGET("avx512f")
 static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t lanes, unsigned idx)
 {
-	const __m512i want = _mm512_set1_epi64((long long)idx);
+	const __m512i want = _mm512_set1_epi64((long long)idx), one = _mm512_set1_epi64(1);
 	size_t i, z;
 
-	for (z = 0; z < lanes; z += 8) {
-		__m512i acc = _mm512_setzero_si512(), cur = _mm512_setzero_si512();
-		for (i = 0; i < entries; i++) {
-			__mmask8 hit = _mm512_cmpeq_epi64_mask(cur, want);
-			acc = _mm512_mask_mov_epi64(acc, hit, _mm512_loadu_si512((const void *)(tab + i * lanes + z)));
-			cur = _mm512_add_epi64(cur, _mm512_set1_epi64(1));
+	/* four registers per pass over the table, one compare per entry for all four */
+	for (z = 0; z < lanes; z += 32) {
+		__m512i r0 = _mm512_setzero_si512(), r1 = r0, r2 = r0, r3 = r0, cur = r0;
+		const uint64_t *t = tab + z;
+		for (i = 0; i < entries; i++, t += lanes) {
+			/* all ones for the wanted entry: a compare, widened to a vector */
+			const __m512i hit =
+			    _mm512_maskz_ternarylogic_epi64(_mm512_cmpeq_epi64_mask(cur, want), cur, cur, cur, 0xff);
+			PICK(r0, t);
+			if (z + 8 < lanes)
+				PICK(r1, t + 8);
+			if (z + 16 < lanes)
+				PICK(r2, t + 16);
+			if (z + 24 < lanes)
+				PICK(r3, t + 24);
+			cur = _mm512_add_epi64(cur, one);
 		}
-		_mm512_storeu_si512((void *)(r + z), acc);
+		_mm512_storeu_si512((void *)(r + z), r0);
+		if (z + 8 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 8), r1);
+		if (z + 16 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 16), r2);
+		if (z + 24 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 24), r3);
 	}
 }
 
