@@ -24,6 +24,16 @@
 #include <immintrin.h>
 
 #define M52 ((uint64_t)0xfffffffffffff)
+
+/*
+ * Full unrolling of the loops over registers (a constant count once
+ * inlined), so that arrays of registers stay in registers.
+ */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL _Pragma("GCC unroll 10")
+#endif
 #define MAXZ ((BN_MAXW * 64 + 2 + 52 * 8 - 1) / (52 * 8)) /* registers for the largest modulus */
 
 /* 64-bit words -> 52-bit limbs (l limbs, 8*nz lanes, zero-padded). */
@@ -81,19 +91,19 @@ static inline __attribute__((always_inline)) void norm_store(uint64_t *r, __m512
 	ember_bn_dword gt = 0, eq = 0, in;
 	size_t z;
 
-	_Pragma("GCC unroll 10")
+	UNROLL
 	for (z = 0; z < nz; z++) {
 		c[z] = _mm512_srli_epi64(v[z], 52);
 		v[z] = _mm512_and_si512(v[z], mask);
 	}
-	_Pragma("GCC unroll 10")
+	UNROLL
 	for (z = 0; z < nz; z++) {
 		v[z] = _mm512_add_epi64(v[z], _mm512_alignr_epi64(c[z], z > 0 ? c[z - 1] : _mm512_setzero_si512(), 7));
 		gt |= (ember_bn_dword)_mm512_cmpgt_epu64_mask(v[z], mask) << (8 * z);
 		eq |= (ember_bn_dword)_mm512_cmpeq_epu64_mask(v[z], mask) << (8 * z);
 	}
 	in = ((gt << 1) + eq) ^ eq;
-	_Pragma("GCC unroll 10")
+	UNROLL
 	for (z = 0; z < nz; z++) {
 		/* x + 1 - 2^52 where a carry comes in; the and drops the carry out */
 		v[z] = _mm512_mask_sub_epi64(v[z], (__mmask8)(in >> (8 * z)), v[z], mask);
@@ -108,88 +118,111 @@ static inline uint64_t mulhi(uint64_t a, uint64_t b)
 }
 
 /*
- * np (1 or 2) independent products in one digit loop; inlined into one
- * function per register count so that the accumulators stay in registers.
+ * One almost-Montgomery product as a digit loop over b, with R the
+ * accumulator (lane j = column i + j at digit i).
  *
  * The serial chain of a digit is y_i = k0 * column_i mod 2^52. Column i is
- * kept exactly in a scalar s (with the 104-bit products a0*b_i and m0*y_i
- * done in full, so s >> 52 carries their high halves), and the next
- * column's vector part is read from lane 1 *before* y_i's products land in
- * it: s' = (s + a0 b_i + m0 y_i) >> 52 + lo52(m1 y_i) + lane1. So the chain
- * is a few scalar multiplies per digit; the vector work (lo52 of m y_i into
- * R, shift R down a lane, add H = hi52(a b_i) + lo52(a b_{i+1}) + hi52(m y_i),
- * H mostly computed ahead) runs beside it. R's lane 0 after a shift is never
- * read again (the scalar holds that column), so the high halves that also
+ * kept exactly in a scalar s, and the next column's vector part is read
+ * from lane 1 of R *before* y_i's products land in it:
+ *   u = s + lo52(a0 b_i),  y_i = u k0 mod 2^52,
+ *   s' = ceil(u / 2^52) + hi52(a0 b_i) + hi52(m0 y_i) + lo52(m1 y_i) + lane 1
+ * (u + lo52(m0 y_i) is 0 mod 2^52, which is y_i's purpose, hence the
+ * ceiling; hi52(x y) is the upper word of (x << 12) * y). So the chain is a
+ * few scalar operations per digit, and the vector work runs beside it: R +=
+ * lo52(m y_i), R shifted down a lane, R += H with H = hi52(a b_i) +
+ * lo52(a b_{i+1}) + hi52(m y_i) mostly computed ahead. Lane 0 after a shift
+ * is never read again (s holds that column), so the high halves that also
  * land there do not count twice; at the end lane 0 is s.
  */
-EMBER_TARGET("avx512f,avx512ifma,bmi2")
+struct amm_state {
+	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ], vb;
+	uint64_t s, a0s, m0s;
+	uint64_t bb[8 * MAXZ + 1]; /* b with a zero after its last limb: the loop reads b[i + 1] without a test */
+};
+
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm_start(struct amm_state *st, const struct amm_arg *x,
+    const size_t nz)
+{
+	const __m512i b0 = _mm512_set1_epi64((long long)x->b[0]);
+	size_t z;
+
+	UNROLL
+	for (z = 0; z < nz; z++) {
+		_mm512_storeu_si512((void *)(st->bb + 8 * z), _mm512_loadu_si512((const void *)(x->b + 8 * z)));
+		st->va[z] = _mm512_loadu_si512((const void *)(x->a + 8 * z));
+		st->vm[z] = _mm512_loadu_si512((const void *)(x->m + 8 * z));
+		st->acc[z] = _mm512_madd52lo_epu64(_mm512_setzero_si512(), st->va[z], b0);
+	}
+	st->bb[8 * nz] = 0; /* limbs l.. of b are 0 (b < 2^(52l)) */
+	st->vb = b0;
+	st->s = 0;
+	st->a0s = x->a[0] << 12;
+	st->m0s = x->m[0] << 12;
+}
+
+/* Digit i of one product. */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm_digit(struct amm_state *st, const struct amm_arg *x,
+    size_t i, const size_t nz)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const uint64_t bi = x->b[i]; /* the vectors read bb: broadcasts from memory */
+	const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(st->acc[0]), 1);
+	const uint64_t u = st->s + ((x->a[0] * bi) & M52);
+	const uint64_t y = (u * x->k0) & M52;
+	const __m512i vy = _mm512_set1_epi64((long long)y);
+	const __m512i vn = _mm512_set1_epi64((long long)st->bb[i + 1]);
+	size_t z;
+
+	/*
+	 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its carry is
+	 * ceil(u / 2^52); the high halves are the upper words of (x << 12) * y
+	 * for x < 2^52.
+	 */
+	st->s = ((u + M52) >> 52) + mulhi(st->a0s, bi) + mulhi(st->m0s, y) + ((x->m[1] * y) & M52) + lane1;
+	UNROLL
+	for (z = 0; z < nz; z++)
+		st->acc[z] = _mm512_madd52lo_epu64(st->acc[z], st->vm[z], vy);
+	UNROLL
+	for (z = 0; z < nz; z++) {
+		__m512i h = _mm512_madd52hi_epu64(zero, st->va[z], st->vb);
+		h = _mm512_madd52lo_epu64(h, st->va[z], vn);
+		h = _mm512_madd52hi_epu64(h, st->vm[z], vy);
+		st->acc[z] = _mm512_add_epi64(_mm512_alignr_epi64(z + 1 < nz ? st->acc[z + 1] : zero, st->acc[z], 1), h);
+	}
+	st->vb = vn;
+}
+
+/*
+ * np (1 or 2) independent products in one digit loop; inlined into one
+ * function per register count so that the states stay in registers.
+ */
+EMBER_TARGET("avx512f,avx512ifma")
 static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg *x, const size_t np, size_t l,
     const size_t nz)
 {
-	__m512i acc[2][MAXZ], va[2][MAXZ], vm[2][MAXZ];
-	const __m512i zero = _mm512_setzero_si512();
-	uint64_t s[2], a0s[2], m0s[2], bb[2][8 * MAXZ + 1];
-	__m512i vb[2];
-	size_t i, z, p;
+	struct amm_state st[2];
+	size_t i;
 
-	_Pragma("GCC unroll 2")
-	for (p = 0; p < np; p++) {
-		const __m512i b0 = _mm512_set1_epi64((long long)x[p].b[0]);
-		/* b with a zero after its last limb, so that the loop reads b[i + 1] without a test */
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(bb[p] + 8 * z), _mm512_loadu_si512((const void *)(x[p].b + 8 * z)));
-		bb[p][8 * nz] = 0; /* limbs l.. of b are 0 (b < 2^(52l)) */
-		vb[p] = b0;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			va[p][z] = _mm512_loadu_si512((const void *)(x[p].a + 8 * z));
-			vm[p][z] = _mm512_loadu_si512((const void *)(x[p].m + 8 * z));
-			acc[p][z] = _mm512_madd52lo_epu64(zero, va[p][z], b0);
-		}
-		s[p] = 0;
-		a0s[p] = x[p].a[0] << 12;
-		m0s[p] = x[p].m[0] << 12;
-	}
+	amm_start(&st[0], &x[0], nz);
+	if (np == 2)
+		amm_start(&st[1], &x[1], nz);
 	for (i = 0; i < l; i++) {
-		_Pragma("GCC unroll 2")
-		for (p = 0; p < np; p++) {
-			const uint64_t bi = x[p].b[i]; /* the vectors read bb: broadcasts from memory */
-			const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(acc[p][0]), 1);
-			const uint64_t u = s[p] + ((x[p].a[0] * bi) & M52);
-			const uint64_t y = (u * x[p].k0) & M52;
-			const __m512i vy = _mm512_set1_epi64((long long)y);
-			const __m512i vn = _mm512_set1_epi64((long long)bb[p][i + 1]);
-
-			/*
-			 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its
-			 * carry is ceil(u / 2^52); the high halves are the upper words
-			 * of (x << 12) * y for x < 2^52.
-			 */
-			s[p] = ((u + M52) >> 52) + mulhi(a0s[p], bi) + mulhi(m0s[p], y) + ((x[p].m[1] * y) & M52) + lane1;
-			_Pragma("GCC unroll 10")
-			for (z = 0; z < nz; z++)
-				acc[p][z] = _mm512_madd52lo_epu64(acc[p][z], vm[p][z], vy);
-			_Pragma("GCC unroll 10")
-			for (z = 0; z < nz; z++) {
-				__m512i h = _mm512_madd52hi_epu64(zero, va[p][z], vb[p]);
-				h = _mm512_madd52lo_epu64(h, va[p][z], vn);
-				h = _mm512_madd52hi_epu64(h, vm[p][z], vy);
-				acc[p][z] = _mm512_add_epi64(
-				    _mm512_alignr_epi64(z + 1 < nz ? acc[p][z + 1] : zero, acc[p][z], 1), h);
-			}
-			vb[p] = vn;
-		}
+		amm_digit(&st[0], &x[0], i, nz);
+		if (np == 2)
+			amm_digit(&st[1], &x[1], i, nz);
 	}
-	_Pragma("GCC unroll 2")
-	for (p = 0; p < np; p++) {
-		acc[p][0] = _mm512_mask_set1_epi64(acc[p][0], 1, (long long)s[p]);
-		norm_store(x[p].r, acc[p], nz);
+	st[0].acc[0] = _mm512_mask_set1_epi64(st[0].acc[0], 1, (long long)st[0].s);
+	norm_store(x[0].r, st[0].acc, nz);
+	if (np == 2) {
+		st[1].acc[0] = _mm512_mask_set1_epi64(st[1].acc[0], 1, (long long)st[1].s);
+		norm_store(x[1].r, st[1].acc, nz);
 	}
 }
 
 #define AMM2_N(nz)                                                                 \
-	EMBER_TARGET("avx512f,avx512ifma,bmi2")                                         \
+	EMBER_TARGET("avx512f,avx512ifma")                                         \
 	static void amm2_##nz(uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const uint64_t *m1, \
 	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
 	    uint64_t k02, size_t l)                                                \
@@ -203,7 +236,7 @@ AMM2_N(4)
 AMM2_N(5)
 
 #define AMM_N(nz)                                                                  \
-	EMBER_TARGET("avx512f,avx512ifma,bmi2")                                         \
+	EMBER_TARGET("avx512f,avx512ifma")                                         \
 	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
 	    uint64_t k0, size_t l)                                                 \
 	{                                                                          \
