@@ -137,7 +137,6 @@ static inline uint64_t mulhi(uint64_t a, uint64_t b)
 struct amm_state {
 	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ], vb;
 	uint64_t s, a0s, m0s;
-	uint64_t bb[8 * MAXZ + 1]; /* b with a zero after its last limb: the loop reads b[i + 1] without a test */
 };
 
 EMBER_TARGET("avx512f,avx512ifma")
@@ -149,30 +148,27 @@ static inline __attribute__((always_inline)) void amm_start(struct amm_state *st
 
 	UNROLL
 	for (z = 0; z < nz; z++) {
-		_mm512_storeu_si512((void *)(st->bb + 8 * z), _mm512_loadu_si512((const void *)(x->b + 8 * z)));
 		st->va[z] = _mm512_loadu_si512((const void *)(x->a + 8 * z));
 		st->vm[z] = _mm512_loadu_si512((const void *)(x->m + 8 * z));
 		st->acc[z] = _mm512_madd52lo_epu64(_mm512_setzero_si512(), st->va[z], b0);
 	}
-	st->bb[8 * nz] = 0; /* limbs l.. of b are 0 (b < 2^(52l)) */
 	st->vb = b0;
 	st->s = 0;
 	st->a0s = x->a[0] << 12;
 	st->m0s = x->m[0] << 12;
 }
 
-/* Digit i of one product. */
+/* Digit i of one product; vn is b_{i+1} in every lane (0 after the last digit). */
 EMBER_TARGET("avx512f,avx512ifma")
 static inline __attribute__((always_inline)) void amm_digit(struct amm_state *st, const struct amm_arg *x,
-    size_t i, const size_t nz)
+    size_t i, const __m512i vn, const size_t nz)
 {
 	const __m512i zero = _mm512_setzero_si512();
-	const uint64_t bi = x->b[i]; /* the vectors read bb: broadcasts from memory */
+	const uint64_t bi = x->b[i];
 	const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(st->acc[0]), 1);
 	const uint64_t u = st->s + ((x->a[0] * bi) & M52);
 	const uint64_t y = (u * x->k0) & M52;
 	const __m512i vy = _mm512_set1_epi64((long long)y);
-	const __m512i vn = _mm512_set1_epi64((long long)st->bb[i + 1]);
 	size_t z;
 
 	/*
@@ -208,11 +204,15 @@ static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg
 	amm_start(&st[0], &x[0], nz);
 	if (np == 2)
 		amm_start(&st[1], &x[1], nz);
-	for (i = 0; i < l; i++) {
-		amm_digit(&st[0], &x[0], i, nz);
+	/* b_{i+1} broadcast from memory: a load rather than a port-5 uop from a register */
+	for (i = 0; i + 1 < l; i++) {
+		amm_digit(&st[0], &x[0], i, _mm512_broadcastq_epi64(_mm_loadu_si64(x[0].b + i + 1)), nz);
 		if (np == 2)
-			amm_digit(&st[1], &x[1], i, nz);
+			amm_digit(&st[1], &x[1], i, _mm512_broadcastq_epi64(_mm_loadu_si64(x[1].b + i + 1)), nz);
 	}
+	amm_digit(&st[0], &x[0], i, _mm512_setzero_si512(), nz);
+	if (np == 2)
+		amm_digit(&st[1], &x[1], i, _mm512_setzero_si512(), nz);
 	st[0].acc[0] = _mm512_mask_set1_epi64(st[0].acc[0], 1, (long long)st[0].s);
 	norm_store(x[0].r, st[0].acc, nz);
 	if (np == 2) {
