@@ -406,6 +406,9 @@ static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_
 	ember_wipe(tab, entries * lanes * sizeof(tab[0]));
 	ember_wipe(x, sizeof(x));
 	ember_wipe(out, sizeof(out));
+	/* the modulus may be a secret prime (a CRT half, a prime candidate) */
+	ember_wipe(m52, sizeof(m52));
+	ember_wipe(rr, sizeof(rr));
 	return 0;
 }
 
@@ -467,7 +470,13 @@ static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_
 	ember_wipe(tab2, sizeof(tab2));
 	ember_wipe(x1, sizeof(x1));
 	ember_wipe(x2, sizeof(x2));
+	ember_wipe(t2, sizeof(t2));
 	ember_wipe(out, sizeof(out));
+	/* the moduli are the secret primes */
+	ember_wipe(m1, sizeof(m1));
+	ember_wipe(m2, sizeof(m2));
+	ember_wipe(rr1, sizeof(rr1));
+	ember_wipe(rr2, sizeof(rr2));
 	return 0;
 }
 
