@@ -1,8 +1,9 @@
 /*
- * mont_avx512ifma.c - the "avx512ifma" bignum backend: the MULX/ADX
- * products of mont_x86adx.c for secret exponents, and for public exponents
- * (RSA verification) an exponentiation in radix 2^52 with AVX-512 IFMA
- * (VPMADD52LUQ/VPMADD52HUQ), eight limbs per register.
+ * mont_avx512ifma.c - the "avx512ifma" bignum backend: single products are
+ * the MULX/ADX ones of mont_x86adx.c; whole exponentiations (public
+ * exponents, secret ones with a fixed window, and RSA's two CRT halves at
+ * once) run in radix 2^52 with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ),
+ * eight limbs per register.
  *
  * Almost Montgomery multiplication (Gueron and Krasnov, "Software
  * implementation of modular exponentiation, using advanced vector
@@ -13,8 +14,9 @@
  * value is reduced once. Lanes hold at most 4L sums of 52-bit terms, far
  * below 2^64.
  *
- * Public data only (the exponent's bits steer the products). The body is
- * x86-64 only; elsewhere the descriptor exists with supported() = 0.
+ * The products have no data-dependent branch or address; the secret-exponent
+ * paths read every table entry per window. The body is x86-64 only;
+ * elsewhere the descriptor exists with supported() = 0.
  */
 #include "bn/bn_internal.h"
 
@@ -22,6 +24,16 @@
 #include <immintrin.h>
 
 #define M52 ((uint64_t)0xfffffffffffff)
+
+/*
+ * Full unrolling of the loops over registers (a constant count once
+ * inlined), so that arrays of registers stay in registers.
+ */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL _Pragma("GCC unroll 10")
+#endif
 #define MAXZ ((BN_MAXW * 64 + 2 + 52 * 8 - 1) / (52 * 8)) /* registers for the largest modulus */
 
 /* 64-bit words -> 52-bit limbs (l limbs, 8*nz lanes, zero-padded). */
@@ -55,147 +67,157 @@ static void from52(ember_bn_word *out, size_t n, const uint64_t *x, size_t lanes
 	}
 }
 
+/* One almost-Montgomery product r = a * b / R' mod m (r < 2m), 52-bit limbs, 8*nz lanes. */
+struct amm_arg {
+	uint64_t *r;
+	const uint64_t *a, *b, *m;
+	uint64_t k0; /* -m^-1 mod 2^52 */
+};
+
 /*
- * r = a * b / R' mod m (almost: r < 2m), all normalized, nz registers.
- * Inlined into one function per register count, so that the accumulator
- * stays in registers.
+ * Carry the lanes of v (below 2^64 each, of a value below 2^(52 * 8nz))
+ * into 52-bit limbs and store them at r. One vector pass leaves lanes at
+ * most 2^52 - 1 + 2^12; the remaining carries are 0 or 1 and ripple only
+ * through lanes equal to 2^52 - 1, which is a binary addition over lane
+ * masks: the lanes that receive a carry are ((gt << 1) + eq) ^ eq, with gt
+ * the lanes above 2^52 - 1 and eq those equal to it (gt's successors are
+ * never eq's carries, so the xor is an or). No branch on the data.
  */
-EMBER_TARGET("avx512f,avx512ifma")
-static inline __attribute__((always_inline)) void amm_body(uint64_t *r, const uint64_t *a, const uint64_t *b,
-    const uint64_t *m, uint64_t k0, size_t l, const size_t nz)
+EMBER_TARGET("avx512f")
+static inline __attribute__((always_inline)) void norm_store(uint64_t *r, __m512i *v, const size_t nz)
 {
-	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ];
-	const __m512i zero = _mm512_setzero_si512();
-	uint64_t tmp[8 * MAXZ];
-	size_t i, z;
+	const __m512i mask = _mm512_set1_epi64((long long)M52);
+	__m512i c[MAXZ];
+	ember_bn_dword gt = 0, eq = 0, in;
+	size_t z;
 
-	_Pragma("GCC unroll 10")
+	UNROLL
 	for (z = 0; z < nz; z++) {
-		acc[z] = zero;
-		va[z] = _mm512_loadu_si512((const void *)(a + 8 * z));
-		vm[z] = _mm512_loadu_si512((const void *)(m + 8 * z));
+		c[z] = _mm512_srli_epi64(v[z], 52);
+		v[z] = _mm512_and_si512(v[z], mask);
 	}
-	for (i = 0; i < l; i++) {
-		const __m512i bi = _mm512_set1_epi64((long long)b[i]);
-		uint64_t a0, y, carry;
-		__m512i yv;
-
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			acc[z] = _mm512_madd52lo_epu64(acc[z], va[z], bi);
-		a0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));
-		y = ((a0 & M52) * k0) & M52;
-		yv = _mm512_set1_epi64((long long)y);
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			acc[z] = _mm512_madd52lo_epu64(acc[z], vm[z], yv);
-		/* lane 0 is now a multiple of 2^52: shift it out, keep its carry */
-		carry = (a0 + ((m[0] * y) & M52)) >> 52;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z + 1 < nz; z++)
-			acc[z] = _mm512_alignr_epi64(acc[z + 1], acc[z], 1);
-		acc[nz - 1] = _mm512_alignr_epi64(zero, acc[nz - 1], 1);
-		acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_set1_epi64(1, (long long)carry));
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc[z] = _mm512_madd52hi_epu64(acc[z], va[z], bi);
-			acc[z] = _mm512_madd52hi_epu64(acc[z], vm[z], yv);
-		}
+	UNROLL
+	for (z = 0; z < nz; z++) {
+		v[z] = _mm512_add_epi64(v[z], _mm512_alignr_epi64(c[z], z > 0 ? c[z - 1] : _mm512_setzero_si512(), 7));
+		gt |= (ember_bn_dword)_mm512_cmpgt_epu64_mask(v[z], mask) << (8 * z);
+		eq |= (ember_bn_dword)_mm512_cmpeq_epu64_mask(v[z], mask) << (8 * z);
 	}
-	_Pragma("GCC unroll 10")
-	for (z = 0; z < nz; z++)
-		_mm512_storeu_si512((void *)(tmp + 8 * z), acc[z]);
-	/* normalize: carries to the next limb */
-	{
-		uint64_t c = 0;
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			r[i] = v & M52;
-			c = v >> 52;
-		}
+	in = ((gt << 1) + eq) ^ eq;
+	UNROLL
+	for (z = 0; z < nz; z++) {
+		/* x + 1 - 2^52 where a carry comes in; the and drops the carry out */
+		v[z] = _mm512_mask_sub_epi64(v[z], (__mmask8)(in >> (8 * z)), v[z], mask);
+		_mm512_storeu_si512((void *)(r + 8 * z), _mm512_and_si512(v[z], mask));
 	}
 }
 
-/* Two independent products in one loop: each one's latencies hide the other's. */
-EMBER_TARGET("avx512f,avx512ifma")
-static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const uint64_t *a1, const uint64_t *b1,
-    const uint64_t *m1, uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2,
-    uint64_t k02, size_t l, const size_t nz)
+/* The upper 64 bits of a * b. */
+static inline uint64_t mulhi(uint64_t a, uint64_t b)
 {
-	__m512i acc1[MAXZ], va1[MAXZ], vm1[MAXZ], acc2[MAXZ], va2[MAXZ], vm2[MAXZ];
-	const __m512i zero = _mm512_setzero_si512();
-	uint64_t tmp[8 * MAXZ];
-	size_t i, z;
+	return (uint64_t)(((ember_bn_dword)a * b) >> 64);
+}
 
-	_Pragma("GCC unroll 10")
+/*
+ * One almost-Montgomery product as a digit loop over b, with R the
+ * accumulator (lane j = column i + j at digit i).
+ *
+ * The serial chain of a digit is y_i = k0 * column_i mod 2^52. Column i is
+ * kept exactly in a scalar s, and the next column's vector part is read
+ * from lane 1 of R *before* y_i's products land in it:
+ *   u = s + lo52(a0 b_i),  y_i = u k0 mod 2^52,
+ *   s' = ceil(u / 2^52) + hi52(a0 b_i) + hi52(m0 y_i) + lo52(m1 y_i) + lane 1
+ * (u + lo52(m0 y_i) is 0 mod 2^52, which is y_i's purpose, hence the
+ * ceiling; hi52(x y) is the upper word of (x << 12) * y). So the chain is a
+ * few scalar operations per digit, and the vector work runs beside it: R +=
+ * lo52(m y_i), R shifted down a lane, R += H with H = hi52(a b_i) +
+ * lo52(a b_{i+1}) + hi52(m y_i) mostly computed ahead. Lane 0 after a shift
+ * is never read again (s holds that column), so the high halves that also
+ * land there do not count twice; at the end lane 0 is s.
+ */
+struct amm_state {
+	__m512i acc[MAXZ], va[MAXZ], vm[MAXZ], vb;
+	uint64_t s, a0s, m0s;
+};
+
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm_start(struct amm_state *st, const struct amm_arg *x,
+    const size_t nz)
+{
+	const __m512i b0 = _mm512_set1_epi64((long long)x->b[0]);
+	size_t z;
+
+	UNROLL
 	for (z = 0; z < nz; z++) {
-		acc1[z] = zero;
-		acc2[z] = zero;
-		va1[z] = _mm512_loadu_si512((const void *)(a1 + 8 * z));
-		vm1[z] = _mm512_loadu_si512((const void *)(m1 + 8 * z));
-		va2[z] = _mm512_loadu_si512((const void *)(a2 + 8 * z));
-		vm2[z] = _mm512_loadu_si512((const void *)(m2 + 8 * z));
+		st->va[z] = _mm512_loadu_si512((const void *)(x->a + 8 * z));
+		st->vm[z] = _mm512_loadu_si512((const void *)(x->m + 8 * z));
+		st->acc[z] = _mm512_madd52lo_epu64(_mm512_setzero_si512(), st->va[z], b0);
 	}
-	for (i = 0; i < l; i++) {
-		const __m512i bi1 = _mm512_set1_epi64((long long)b1[i]);
-		const __m512i bi2 = _mm512_set1_epi64((long long)b2[i]);
-		uint64_t x1, x2, y1, y2, c1, c2;
-		__m512i yv1, yv2;
+	st->vb = b0;
+	st->s = 0;
+	st->a0s = x->a[0] << 12;
+	st->m0s = x->m[0] << 12;
+}
 
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52lo_epu64(acc1[z], va1[z], bi1);
-			acc2[z] = _mm512_madd52lo_epu64(acc2[z], va2[z], bi2);
-		}
-		x1 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc1[0]));
-		x2 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc2[0]));
-		y1 = ((x1 & M52) * k01) & M52;
-		y2 = ((x2 & M52) * k02) & M52;
-		yv1 = _mm512_set1_epi64((long long)y1);
-		yv2 = _mm512_set1_epi64((long long)y2);
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52lo_epu64(acc1[z], vm1[z], yv1);
-			acc2[z] = _mm512_madd52lo_epu64(acc2[z], vm2[z], yv2);
-		}
-		c1 = (x1 + ((m1[0] * y1) & M52)) >> 52;
-		c2 = (x2 + ((m2[0] * y2) & M52)) >> 52;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z + 1 < nz; z++) {
-			acc1[z] = _mm512_alignr_epi64(acc1[z + 1], acc1[z], 1);
-			acc2[z] = _mm512_alignr_epi64(acc2[z + 1], acc2[z], 1);
-		}
-		acc1[nz - 1] = _mm512_alignr_epi64(zero, acc1[nz - 1], 1);
-		acc2[nz - 1] = _mm512_alignr_epi64(zero, acc2[nz - 1], 1);
-		acc1[0] = _mm512_add_epi64(acc1[0], _mm512_maskz_set1_epi64(1, (long long)c1));
-		acc2[0] = _mm512_add_epi64(acc2[0], _mm512_maskz_set1_epi64(1, (long long)c2));
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++) {
-			acc1[z] = _mm512_madd52hi_epu64(acc1[z], va1[z], bi1);
-			acc2[z] = _mm512_madd52hi_epu64(acc2[z], va2[z], bi2);
-			acc1[z] = _mm512_madd52hi_epu64(acc1[z], vm1[z], yv1);
-			acc2[z] = _mm512_madd52hi_epu64(acc2[z], vm2[z], yv2);
-		}
+/* Digit i of one product; vn is b_{i+1} in every lane (0 after the last digit). */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void amm_digit(struct amm_state *st, const struct amm_arg *x,
+    size_t i, const __m512i vn, const size_t nz)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const uint64_t bi = x->b[i];
+	const uint64_t lane1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(st->acc[0]), 1);
+	const uint64_t u = st->s + ((x->a[0] * bi) & M52);
+	const uint64_t y = (u * x->k0) & M52;
+	const __m512i vy = _mm512_set1_epi64((long long)y);
+	size_t z;
+
+	/*
+	 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its carry is
+	 * ceil(u / 2^52); the high halves are the upper words of (x << 12) * y
+	 * for x < 2^52.
+	 */
+	st->s = ((u + M52) >> 52) + mulhi(st->a0s, bi) + mulhi(st->m0s, y) + ((x->m[1] * y) & M52) + lane1;
+	UNROLL
+	for (z = 0; z < nz; z++)
+		st->acc[z] = _mm512_madd52lo_epu64(st->acc[z], st->vm[z], vy);
+	UNROLL
+	for (z = 0; z < nz; z++) {
+		__m512i h = _mm512_madd52hi_epu64(zero, st->va[z], st->vb);
+		h = _mm512_madd52lo_epu64(h, st->va[z], vn);
+		h = _mm512_madd52hi_epu64(h, st->vm[z], vy);
+		st->acc[z] = _mm512_add_epi64(_mm512_alignr_epi64(z + 1 < nz ? st->acc[z + 1] : zero, st->acc[z], 1), h);
 	}
-	{
-		uint64_t c = 0;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(tmp + 8 * z), acc1[z]);
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			r1[i] = v & M52;
-			c = v >> 52;
-		}
-		c = 0;
-		_Pragma("GCC unroll 10")
-		for (z = 0; z < nz; z++)
-			_mm512_storeu_si512((void *)(tmp + 8 * z), acc2[z]);
-		for (i = 0; i < 8 * nz; i++) {
-			uint64_t v = tmp[i] + c;
-			r2[i] = v & M52;
-			c = v >> 52;
-		}
+	st->vb = vn;
+}
+
+/*
+ * np (1 or 2) independent products in one digit loop; inlined into one
+ * function per register count so that the states stay in registers.
+ */
+EMBER_TARGET("avx512f,avx512ifma")
+static inline __attribute__((always_inline)) void ammx_body(const struct amm_arg *x, const size_t np, size_t l,
+    const size_t nz)
+{
+	struct amm_state st[2];
+	size_t i;
+
+	amm_start(&st[0], &x[0], nz);
+	if (np == 2)
+		amm_start(&st[1], &x[1], nz);
+	/* b_{i+1} broadcast from memory: a load rather than a port-5 uop from a register */
+	for (i = 0; i + 1 < l; i++) {
+		amm_digit(&st[0], &x[0], i, _mm512_broadcastq_epi64(_mm_loadu_si64(x[0].b + i + 1)), nz);
+		if (np == 2)
+			amm_digit(&st[1], &x[1], i, _mm512_broadcastq_epi64(_mm_loadu_si64(x[1].b + i + 1)), nz);
+	}
+	amm_digit(&st[0], &x[0], i, _mm512_setzero_si512(), nz);
+	if (np == 2)
+		amm_digit(&st[1], &x[1], i, _mm512_setzero_si512(), nz);
+	st[0].acc[0] = _mm512_mask_set1_epi64(st[0].acc[0], 1, (long long)st[0].s);
+	norm_store(x[0].r, st[0].acc, nz);
+	if (np == 2) {
+		st[1].acc[0] = _mm512_mask_set1_epi64(st[1].acc[0], 1, (long long)st[1].s);
+		norm_store(x[1].r, st[1].acc, nz);
 	}
 }
 
@@ -205,7 +227,8 @@ static inline __attribute__((always_inline)) void amm2_body(uint64_t *r1, const 
 	    uint64_t k01, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, const uint64_t *m2, \
 	    uint64_t k02, size_t l)                                                \
 	{                                                                          \
-		amm2_body(r1, a1, b1, m1, k01, r2, a2, b2, m2, k02, l, nz);        \
+		const struct amm_arg x[2] = { { r1, a1, b1, m1, k01 }, { r2, a2, b2, m2, k02 } }; \
+		ammx_body(x, 2, l, nz);                                            \
 	}
 AMM2_N(2)
 AMM2_N(3)
@@ -217,7 +240,8 @@ AMM2_N(5)
 	static void amm_##nz(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, \
 	    uint64_t k0, size_t l)                                                 \
 	{                                                                          \
-		amm_body(r, a, b, m, k0, l, nz);                                   \
+		const struct amm_arg x[1] = { { r, a, b, m, k0 } };                \
+		ammx_body(x, 1, l, nz);                                            \
 	}
 AMM_N(2)
 AMM_N(3)
@@ -290,16 +314,45 @@ static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned
 	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
 }
 
-/* r = tab[idx] over |lanes| lanes, every entry read (constant-time scan). */
+/* r |= entry & hit (one ternary-logic op, the entry a plain full load) */
+#define PICK(r, p) ((r) = _mm512_ternarylogic_epi64((r), _mm512_loadu_si512((const void *)(p)), hit, 0xf8))
+
+/*
+ * r = tab[idx] over |lanes| lanes (a multiple of 8): every entry is loaded
+ * in full and or-ed in under a vector that is all ones for the wanted entry
+ * only (no branch, no secret address; no masked load either, which might
+ * leave memory untouched, so the and is a vector one).
+ */
+EMBER_TARGET("avx512f")
 static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t lanes, unsigned idx)
 {
-	size_t i, j;
+	const __m512i want = _mm512_set1_epi64((long long)idx), one = _mm512_set1_epi64(1);
+	size_t i, z;
 
-	memset(r, 0, lanes * sizeof(r[0]));
-	for (i = 0; i < entries; i++) {
-		uint64_t mask = ~bn_nz_mask((ember_bn_word)(i ^ idx));
-		for (j = 0; j < lanes; j++)
-			r[j] |= tab[i * lanes + j] & mask;
+	/* four registers per pass over the table, one compare per entry for all four */
+	for (z = 0; z < lanes; z += 32) {
+		__m512i r0 = _mm512_setzero_si512(), r1 = r0, r2 = r0, r3 = r0, cur = r0;
+		const uint64_t *t = tab + z;
+		for (i = 0; i < entries; i++, t += lanes) {
+			/* all ones for the wanted entry: a compare, widened to a vector */
+			const __m512i hit =
+			    _mm512_maskz_ternarylogic_epi64(_mm512_cmpeq_epi64_mask(cur, want), cur, cur, cur, 0xff);
+			PICK(r0, t);
+			if (z + 8 < lanes)
+				PICK(r1, t + 8);
+			if (z + 16 < lanes)
+				PICK(r2, t + 16);
+			if (z + 24 < lanes)
+				PICK(r3, t + 24);
+			cur = _mm512_add_epi64(cur, one);
+		}
+		_mm512_storeu_si512((void *)(r + z), r0);
+		if (z + 8 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 8), r1);
+		if (z + 16 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 16), r2);
+		if (z + 24 < lanes)
+			_mm512_storeu_si512((void *)(r + z + 24), r3);
 	}
 }
 
@@ -353,6 +406,9 @@ static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_
 	ember_wipe(tab, entries * lanes * sizeof(tab[0]));
 	ember_wipe(x, sizeof(x));
 	ember_wipe(out, sizeof(out));
+	/* the modulus may be a secret prime (a CRT half, a prime candidate) */
+	ember_wipe(m52, sizeof(m52));
+	ember_wipe(rr, sizeof(rr));
 	return 0;
 }
 
@@ -414,7 +470,13 @@ static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_
 	ember_wipe(tab2, sizeof(tab2));
 	ember_wipe(x1, sizeof(x1));
 	ember_wipe(x2, sizeof(x2));
+	ember_wipe(t2, sizeof(t2));
 	ember_wipe(out, sizeof(out));
+	/* the moduli are the secret primes */
+	ember_wipe(m1, sizeof(m1));
+	ember_wipe(m2, sizeof(m2));
+	ember_wipe(rr1, sizeof(rr1));
+	ember_wipe(rr2, sizeof(rr2));
 	return 0;
 }
 
