@@ -51,6 +51,7 @@ extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
 extern const ember_hash_desc ember_md2_tab_desc;
 #if defined(EMBER_X86) && defined(__x86_64__)
+extern const ember_hash_desc ember_md4_avx512_desc;
 extern const ember_hash_desc ember_md5_avx512_desc;
 #endif
 extern const ember_hash_desc ember_md4_ref_desc;
@@ -96,6 +97,9 @@ static const ember_hash_desc *const hash_table[] = {
 
 	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
 	&ember_md2_tab_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_md4_avx512_desc,
+#endif
 	&ember_md4_ref_desc,
 #if defined(EMBER_X86) && defined(__x86_64__)
 	&ember_md5_avx512_desc,
