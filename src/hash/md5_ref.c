@@ -189,11 +189,7 @@ void ember_md5_update(ember_md5_ctx *c, const void *data, size_t len)
 
 void ember_md5_final(ember_md5_ctx *c, uint8_t out[EMBER_MD5_LEN])
 {
-	unsigned i;
-
-	EMBER_MD64_PAD(c, 0);
-	for (i = 0; i < 4; i++)
-		ember_st32le(out + 4 * i, c->h[i]);
+	ember_md_finish_le(c, out);
 	ember_wipe(c, sizeof(*c));
 }
 

@@ -19,4 +19,39 @@ int ember_md5_avx512_supported(void);
 void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 #endif
 
+/*
+ * ember_md_finish_le: RFC 1320/1321, 3.1-3.2 padding (0x80, zeros, the bit
+ * length in 8 little-endian bytes) and the 16-byte output, for MD4 and MD5.
+ * Every store to the last block is an aligned 8-byte one, where the shared
+ * EMBER_MD64_PAD writes the 0x80 byte alone: the block function's 4-byte
+ * load of the word holding it then spans two stores, which the core cannot
+ * forward, and waits for them to reach the cache. The output is written as
+ * two 8-byte words for the same reason (HMAC reads the inner digest back
+ * at once). Bytes of buf past the message are read and masked off. Does
+ * not wipe |c|.
+ */
+static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
+{
+	size_t used = (size_t)(c->count & 63);
+	size_t j = used & ~(size_t)7;
+	unsigned sh = 8 * (unsigned)(used & 7);
+	uint64_t w = ember_ld64le(c->buf + j);
+
+	w = (w & (((uint64_t)1 << sh) - 1)) | ((uint64_t)0x80 << sh);
+	ember_st64le(c->buf + j, w);
+	if (j == 56) {
+		/* no room for the length: one more block */
+		c->blocks(c->h, c->buf, 1);
+		j = 0;
+	} else {
+		j += 8;
+	}
+	for (; j < 56; j += 8)
+		ember_st64le(c->buf + j, 0);
+	ember_st64le(c->buf + 56, c->count << 3);
+	c->blocks(c->h, c->buf, 1);
+	ember_st64le(out, (uint64_t)c->h[1] << 32 | c->h[0]);
+	ember_st64le(out + 8, (uint64_t)c->h[3] << 32 | c->h[2]);
+}
+
 #endif
