@@ -22,14 +22,19 @@ void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 /*
  * ember_md_finish_le: RFC 1320/1321, 3.1-3.2 padding (0x80, zeros, the bit
  * length in 8 little-endian bytes) and the 16-byte output, for MD4 and MD5.
- * Every store to the last block is an aligned 8-byte one, where the shared
- * EMBER_MD64_PAD writes the 0x80 byte alone: the block function's 4-byte
- * load of the word holding it then spans two stores, which the core cannot
- * forward, and waits for them to reach the cache. The output is written as
- * two 8-byte words for the same reason (HMAC reads the inner digest back
- * at once). Bytes of buf past the message are read and masked off. Does
- * not wipe |c|.
+ * Does not wipe |c|.
+ *
+ * On 64-bit cores every store to the last block is an aligned 8-byte one,
+ * where EMBER_MD64_PAD writes the 0x80 byte alone: the block function's
+ * 4-byte load of the word holding it then spans two stores, which an
+ * out-of-order core cannot forward, and waits for both to reach the cache,
+ * early in the block's dependency chain (a fifth of a 16-byte MD5 on
+ * x86-64). The output is written as two 8-byte words for the same reason
+ * (HMAC reads the inner digest back at once). Bytes of buf past the
+ * message are read and masked off. On 32-bit cores an 8-byte load or store
+ * is several instructions, so they keep EMBER_MD64_PAD.
  */
+#if UINTPTR_MAX > 0xffffffffu
 static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
 {
 	size_t used = (size_t)(c->count & 63);
@@ -53,5 +58,15 @@ static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
 	ember_st64le(out, (uint64_t)c->h[1] << 32 | c->h[0]);
 	ember_st64le(out + 8, (uint64_t)c->h[3] << 32 | c->h[2]);
 }
+#else
+static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
+{
+	unsigned i;
+
+	EMBER_MD64_PAD(c, 0);
+	for (i = 0; i < 4; i++)
+		ember_st32le(out + 4 * i, c->h[i]);
+}
+#endif
 
 #endif
