@@ -28,7 +28,7 @@ void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
  * where EMBER_MD64_PAD writes the 0x80 byte alone: the block function's
  * 4-byte load of the word holding it then spans two stores, which an
  * out-of-order core cannot forward, and waits for both to reach the cache,
- * early in the block's dependency chain (a fifth of a 16-byte MD5 on
+ * early in the block's dependency chain (a sixth of a 16-byte MD5 on
  * x86-64). The output is written as two 8-byte words for the same reason
  * (HMAC reads the inner digest back at once). Bytes of buf past the
  * message are read and masked off. On 32-bit cores an 8-byte load or store
