@@ -50,6 +50,10 @@ extern const ember_hash_desc ember_sha512_256_neon_desc;
 extern const ember_hash_desc ember_sha256_ref_desc;
 extern const ember_hash_desc ember_sha224_ref_desc;
 extern const ember_hash_desc ember_md2_tab_desc;
+#if defined(EMBER_X86) && defined(__x86_64__)
+extern const ember_hash_desc ember_md4_avx512_desc;
+extern const ember_hash_desc ember_md5_avx512_desc;
+#endif
 extern const ember_hash_desc ember_md4_ref_desc;
 extern const ember_hash_desc ember_md5_ref_desc;
 extern const ember_hash_desc ember_sha1_x86shani_desc;
@@ -93,7 +97,13 @@ static const ember_hash_desc *const hash_table[] = {
 
 	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
 	&ember_md2_tab_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_md4_avx512_desc,
+#endif
 	&ember_md4_ref_desc,
+#if defined(EMBER_X86) && defined(__x86_64__)
+	&ember_md5_avx512_desc,
+#endif
 	&ember_md5_ref_desc,
 	&ember_sha1_x86shani_desc,
 	&ember_sha1_armv8_desc,

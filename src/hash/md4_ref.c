@@ -6,6 +6,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/md_impl.h"
 
 /* RFC 1320, 3.4: F is a bitwise select, G the majority, H the parity.
  * G is written as (y & z) + (x & (y ^ z)): the two terms never share a bit,
@@ -109,6 +110,10 @@ void ember_md4_ref_init(ember_md4_ctx *c)
 void ember_md4_init(ember_md4_ctx *c)
 {
 	ember_md4_ref_init(c);
+#if defined(EMBER_X86) && defined(__x86_64__)
+	if (ember_md4_avx512_supported())
+		c->blocks = ember_md4_avx512_blocks;
+#endif
 }
 
 void ember_md4_update(ember_md4_ctx *c, const void *data, size_t len)
@@ -118,11 +123,7 @@ void ember_md4_update(ember_md4_ctx *c, const void *data, size_t len)
 
 void ember_md4_final(ember_md4_ctx *c, uint8_t out[EMBER_MD4_LEN])
 {
-	unsigned i;
-
-	EMBER_MD64_PAD(c, 0);
-	for (i = 0; i < 4; i++)
-		ember_st32le(out + 4 * i, c->h[i]);
+	ember_md_finish_le(c, out);
 	ember_wipe(c, sizeof(*c));
 }
 

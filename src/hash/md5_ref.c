@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/md_impl.h"
 
 /* RFC 1321, 3.4: the four auxiliary functions. F and I are written with
  * one operation fewer than the RFC's form; G's two halves never share a
@@ -175,6 +176,10 @@ void ember_md5_ref_init(ember_md5_ctx *c)
 void ember_md5_init(ember_md5_ctx *c)
 {
 	ember_md5_ref_init(c);
+#if defined(EMBER_X86) && defined(__x86_64__)
+	if (ember_md5_avx512_supported())
+		c->blocks = ember_md5_avx512_blocks;
+#endif
 }
 
 void ember_md5_update(ember_md5_ctx *c, const void *data, size_t len)
@@ -184,11 +189,7 @@ void ember_md5_update(ember_md5_ctx *c, const void *data, size_t len)
 
 void ember_md5_final(ember_md5_ctx *c, uint8_t out[EMBER_MD5_LEN])
 {
-	unsigned i;
-
-	EMBER_MD64_PAD(c, 0);
-	for (i = 0; i < 4; i++)
-		ember_st32le(out + 4 * i, c->h[i]);
+	ember_md_finish_le(c, out);
 	ember_wipe(c, sizeof(*c));
 }
 

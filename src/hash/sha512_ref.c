@@ -243,12 +243,42 @@ void ember_sha384_update(ember_sha384_ctx *c, const void *data, size_t len)
 
 /*
  * FIPS 180-4, 5.1.2: 0x80, zeros, the message length in bits as a 128-bit
- * big-endian number; then the first c->out_len bytes of the state.
+ * big-endian number (pad() leaves the last block in c->buf, unhashed).
+ *
+ * On 64-bit cores every store to the last block is an aligned 8-byte one
+ * (the word holding the 0x80 is read, masked and written back whole; bytes
+ * of buf past the message are read and masked off): a byte store of the
+ * 0x80 beside the stores of a memset leaves the word holding it in two
+ * stores, which an out-of-order core cannot forward to the block
+ * function's load, so that load waits for both to reach the cache. On
+ * 32-bit cores an 8-byte load or store is several instructions: bytes and
+ * memset there.
  */
-static void finish(ember_sha512_ctx *c, uint8_t *out)
+#if UINTPTR_MAX > 0xffffffffu
+static void pad(ember_sha512_ctx *c)
 {
 	size_t used = (size_t)(c->count[0] & 127);
-	unsigned i, n;
+	size_t j = used & ~(size_t)7;
+	unsigned sh = 8 * (unsigned)(used & 7);
+	uint64_t w = ember_ld64le(c->buf + j);
+
+	w = (w & (((uint64_t)1 << sh) - 1)) | ((uint64_t)0x80 << sh);
+	ember_st64le(c->buf + j, w);
+	j += 8;
+	if (j > 112) {
+		/* no room for the length: one more block */
+		for (; j < 128; j += 8)
+			ember_st64le(c->buf + j, 0);
+		c->blocks(c->h, c->buf, 1);
+		j = 0;
+	}
+	for (; j < 112; j += 8)
+		ember_st64le(c->buf + j, 0);
+}
+#else
+static void pad(ember_sha512_ctx *c)
+{
+	size_t used = (size_t)(c->count[0] & 127);
 
 	c->buf[used++] = 0x80;
 	if (used > 112) {
@@ -257,6 +287,15 @@ static void finish(ember_sha512_ctx *c, uint8_t *out)
 		used = 0;
 	}
 	memset(c->buf + used, 0, 112 - used);
+}
+#endif
+
+/* Pads, hashes the last block, writes the first c->out_len bytes of the state. */
+static void finish(ember_sha512_ctx *c, uint8_t *out)
+{
+	unsigned i, n;
+
+	pad(c);
 	ember_st64be(c->buf + 112, c->count[1] << 3 | c->count[0] >> 61);
 	ember_st64be(c->buf + 120, c->count[0] << 3);
 	c->blocks(c->h, c->buf, 1);

@@ -1,0 +1,162 @@
+/*
+ * md5_avx512.c - MD5 block function for x86-64 with AVX-512VL (RFC 1321).
+ *
+ * MD5 is one serial chain: each step needs the previous step's result,
+ * so its speed is the latency of a step, not the instruction count. In
+ * general-purpose registers a step of rounds 1 and 4 is five operations
+ * deep after b is known (F and I take two, then the add, the rotate and
+ * the add of b), and of rounds 2 and 3 four (md5_ref.c). AVX-512VL's
+ * vpternlogd computes any three-input bitwise function in one operation,
+ * and vprold rotates in one, so here every step is four deep: 256 cycles
+ * a block instead of 288. The state lives in the low 32-bit lane of four
+ * 128-bit registers (the other lanes are unused); no 512-bit register is
+ * touched, so the core does not lower its clock.
+ *
+ * Constant-time: straight-line code, no data-dependent branch or index.
+ * Init, update and final are md5_ref.c's.
+ *
+ * On targets other than x86-64 the whole file is empty: the descriptor
+ * exists only there and its registry line carries the same #if.
+ */
+#include "internal.h"
+#include "ember/hash.h"
+#include "hash/md_impl.h"
+
+#if defined(EMBER_X86) && defined(__x86_64__)
+#include <immintrin.h>
+
+int ember_md5_avx512_supported(void)
+{
+	return ember_cpu_has(EMBER_CPU_AVX512F | EMBER_CPU_AVX512VL);
+}
+
+/*
+ * RFC 1321, 3.4: the round functions as vpternlogd truth tables over
+ * (b, c, d) = (0xf0, 0xcc, 0xaa): F = (b & c) | (~b & d), G = (b & d) |
+ * (c & ~d), H = b ^ c ^ d, I = c ^ (b | ~d).
+ */
+#define F 0xca
+#define G 0xe4
+#define H 0x96
+#define I 0x39
+
+/*
+ * a = b + ((a + f(b, c, d) + X[k] + T[i]) <<< s). The message word and the
+ * constant are added to a first (a is four steps old), and PIN keeps the
+ * compiler from reassociating that sum after f: then the chain from b is
+ * vpternlogd, vpaddd, vprold, vpaddd.
+ */
+#define PIN(x) __asm__("" : "+v"(x))
+#define STEP(f, a, b, c, d, k, t, s)                                               \
+	do {                                                                       \
+		a = _mm_add_epi32(a, _mm_cvtsi32_si128((int)(ember_ld32le(p + 4 * (k)) + (uint32_t)(t)))); \
+		PIN(a);                                                            \
+		a = _mm_add_epi32(a, _mm_ternarylogic_epi32(b, c, d, f));          \
+		a = _mm_add_epi32(_mm_rol_epi32(a, s), b);                         \
+	} while (0)
+
+EMBER_TARGET("avx2,avx512f,avx512vl")
+void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
+{
+	__m128i a = _mm_cvtsi32_si128((int)h[0]), b = _mm_cvtsi32_si128((int)h[1]);
+	__m128i c = _mm_cvtsi32_si128((int)h[2]), d = _mm_cvtsi32_si128((int)h[3]);
+
+	while (nblocks--) {
+		__m128i a0 = a, b0 = b, c0 = c, d0 = d;
+
+		/* round 1 */
+		STEP(F, a, b, c, d, 0, 0xd76aa478, 7);
+		STEP(F, d, a, b, c, 1, 0xe8c7b756, 12);
+		STEP(F, c, d, a, b, 2, 0x242070db, 17);
+		STEP(F, b, c, d, a, 3, 0xc1bdceee, 22);
+		STEP(F, a, b, c, d, 4, 0xf57c0faf, 7);
+		STEP(F, d, a, b, c, 5, 0x4787c62a, 12);
+		STEP(F, c, d, a, b, 6, 0xa8304613, 17);
+		STEP(F, b, c, d, a, 7, 0xfd469501, 22);
+		STEP(F, a, b, c, d, 8, 0x698098d8, 7);
+		STEP(F, d, a, b, c, 9, 0x8b44f7af, 12);
+		STEP(F, c, d, a, b, 10, 0xffff5bb1, 17);
+		STEP(F, b, c, d, a, 11, 0x895cd7be, 22);
+		STEP(F, a, b, c, d, 12, 0x6b901122, 7);
+		STEP(F, d, a, b, c, 13, 0xfd987193, 12);
+		STEP(F, c, d, a, b, 14, 0xa679438e, 17);
+		STEP(F, b, c, d, a, 15, 0x49b40821, 22);
+		/* round 2 */
+		STEP(G, a, b, c, d, 1, 0xf61e2562, 5);
+		STEP(G, d, a, b, c, 6, 0xc040b340, 9);
+		STEP(G, c, d, a, b, 11, 0x265e5a51, 14);
+		STEP(G, b, c, d, a, 0, 0xe9b6c7aa, 20);
+		STEP(G, a, b, c, d, 5, 0xd62f105d, 5);
+		STEP(G, d, a, b, c, 10, 0x02441453, 9);
+		STEP(G, c, d, a, b, 15, 0xd8a1e681, 14);
+		STEP(G, b, c, d, a, 4, 0xe7d3fbc8, 20);
+		STEP(G, a, b, c, d, 9, 0x21e1cde6, 5);
+		STEP(G, d, a, b, c, 14, 0xc33707d6, 9);
+		STEP(G, c, d, a, b, 3, 0xf4d50d87, 14);
+		STEP(G, b, c, d, a, 8, 0x455a14ed, 20);
+		STEP(G, a, b, c, d, 13, 0xa9e3e905, 5);
+		STEP(G, d, a, b, c, 2, 0xfcefa3f8, 9);
+		STEP(G, c, d, a, b, 7, 0x676f02d9, 14);
+		STEP(G, b, c, d, a, 12, 0x8d2a4c8a, 20);
+		/* round 3 */
+		STEP(H, a, b, c, d, 5, 0xfffa3942, 4);
+		STEP(H, d, a, b, c, 8, 0x8771f681, 11);
+		STEP(H, c, d, a, b, 11, 0x6d9d6122, 16);
+		STEP(H, b, c, d, a, 14, 0xfde5380c, 23);
+		STEP(H, a, b, c, d, 1, 0xa4beea44, 4);
+		STEP(H, d, a, b, c, 4, 0x4bdecfa9, 11);
+		STEP(H, c, d, a, b, 7, 0xf6bb4b60, 16);
+		STEP(H, b, c, d, a, 10, 0xbebfbc70, 23);
+		STEP(H, a, b, c, d, 13, 0x289b7ec6, 4);
+		STEP(H, d, a, b, c, 0, 0xeaa127fa, 11);
+		STEP(H, c, d, a, b, 3, 0xd4ef3085, 16);
+		STEP(H, b, c, d, a, 6, 0x04881d05, 23);
+		STEP(H, a, b, c, d, 9, 0xd9d4d039, 4);
+		STEP(H, d, a, b, c, 12, 0xe6db99e5, 11);
+		STEP(H, c, d, a, b, 15, 0x1fa27cf8, 16);
+		STEP(H, b, c, d, a, 2, 0xc4ac5665, 23);
+		/* round 4 */
+		STEP(I, a, b, c, d, 0, 0xf4292244, 6);
+		STEP(I, d, a, b, c, 7, 0x432aff97, 10);
+		STEP(I, c, d, a, b, 14, 0xab9423a7, 15);
+		STEP(I, b, c, d, a, 5, 0xfc93a039, 21);
+		STEP(I, a, b, c, d, 12, 0x655b59c3, 6);
+		STEP(I, d, a, b, c, 3, 0x8f0ccc92, 10);
+		STEP(I, c, d, a, b, 10, 0xffeff47d, 15);
+		STEP(I, b, c, d, a, 1, 0x85845dd1, 21);
+		STEP(I, a, b, c, d, 8, 0x6fa87e4f, 6);
+		STEP(I, d, a, b, c, 15, 0xfe2ce6e0, 10);
+		STEP(I, c, d, a, b, 6, 0xa3014314, 15);
+		STEP(I, b, c, d, a, 13, 0x4e0811a1, 21);
+		STEP(I, a, b, c, d, 4, 0xf7537e82, 6);
+		STEP(I, d, a, b, c, 11, 0xbd3af235, 10);
+		STEP(I, c, d, a, b, 2, 0x2ad7d2bb, 15);
+		STEP(I, b, c, d, a, 9, 0xeb86d391, 21);
+
+		a = _mm_add_epi32(a, a0);
+		b = _mm_add_epi32(b, b0);
+		c = _mm_add_epi32(c, c0);
+		d = _mm_add_epi32(d, d0);
+		p += 64;
+	}
+	h[0] = (uint32_t)_mm_cvtsi128_si32(a);
+	h[1] = (uint32_t)_mm_cvtsi128_si32(b);
+	h[2] = (uint32_t)_mm_cvtsi128_si32(c);
+	h[3] = (uint32_t)_mm_cvtsi128_si32(d);
+}
+
+/* Descriptor adapters: typed wrappers, no function-pointer casts. */
+static void d_init(void *c)
+{
+	ember_md5_ref_init((ember_md5_ctx *)c);
+	((ember_md5_ctx *)c)->blocks = ember_md5_avx512_blocks;
+}
+static void d_update(void *c, const void *p, size_t n) { ember_md5_update((ember_md5_ctx *)c, p, n); }
+static void d_final(void *c, uint8_t *out) { ember_md5_final((ember_md5_ctx *)c, out); }
+
+const ember_hash_desc ember_md5_avx512_desc = {
+	"md5", NULL, "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_MD5_LEN, EMBER_MD5_BLOCK_LEN,
+	sizeof(ember_md5_ctx), ember_md5_avx512_supported, d_init, d_update, d_final
+};
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * md_impl.h - what the MD4 and MD5 implementation files share; not installed.
+ *
+ * The portable files (md4_ref.c, md5_ref.c) own init, update and final; an
+ * accelerated file supplies a block function with the portable one's
+ * signature and a test of the CPU features it needs. The default init
+ * (ember_md5_init ...) installs the accelerated one when the CPU has them.
+ */
+#ifndef EMBER_MD_IMPL_H
+#define EMBER_MD_IMPL_H
+
+#include "ember/hash.h"
+
+#if defined(EMBER_X86) && defined(__x86_64__)
+/* x86-64 with AVX-512VL: call the block functions only when _supported() returns 1. */
+int ember_md4_avx512_supported(void);
+void ember_md4_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+int ember_md5_avx512_supported(void);
+void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+#endif
+
+/*
+ * ember_md_finish_le: RFC 1320/1321, 3.1-3.2 padding (0x80, zeros, the bit
+ * length in 8 little-endian bytes) and the 16-byte output, for MD4 and MD5.
+ * Does not wipe |c|.
+ *
+ * On 64-bit cores every store to the last block is an aligned 8-byte one,
+ * where EMBER_MD64_PAD writes the 0x80 byte alone: the block function's
+ * 4-byte load of the word holding it then spans two stores, which an
+ * out-of-order core cannot forward, and waits for both to reach the cache,
+ * early in the block's dependency chain (a sixth of a 16-byte MD5 on
+ * x86-64). The output is written as two 8-byte words for the same reason
+ * (HMAC reads the inner digest back at once). Bytes of buf past the
+ * message are read and masked off. On 32-bit cores an 8-byte load or store
+ * is several instructions, so they keep EMBER_MD64_PAD.
+ */
+#if UINTPTR_MAX > 0xffffffffu
+static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
+{
+	size_t used = (size_t)(c->count & 63);
+	size_t j = used & ~(size_t)7;
+	unsigned sh = 8 * (unsigned)(used & 7);
+	uint64_t w = ember_ld64le(c->buf + j);
+
+	w = (w & (((uint64_t)1 << sh) - 1)) | ((uint64_t)0x80 << sh);
+	ember_st64le(c->buf + j, w);
+	if (j == 56) {
+		/* no room for the length: one more block */
+		c->blocks(c->h, c->buf, 1);
+		j = 0;
+	} else {
+		j += 8;
+	}
+	for (; j < 56; j += 8)
+		ember_st64le(c->buf + j, 0);
+	ember_st64le(c->buf + 56, c->count << 3);
+	c->blocks(c->h, c->buf, 1);
+	ember_st64le(out, (uint64_t)c->h[1] << 32 | c->h[0]);
+	ember_st64le(out + 8, (uint64_t)c->h[3] << 32 | c->h[2]);
+}
+#else
+static inline void ember_md_finish_le(ember_md4_ctx *c, uint8_t out[16])
+{
+	unsigned i;
+
+	EMBER_MD64_PAD(c, 0);
+	for (i = 0; i < 4; i++)
+		ember_st32le(out + 4 * i, c->h[i]);
+}
+#endif
+
+#endif
