@@ -97,13 +97,8 @@
 	X(0xc8) X(0xeb) X(0xbb) X(0x3c) X(0x83) X(0x53) X(0x99) X(0x61) \
 	X(0x17) X(0x2b) X(0x04) X(0x7e) X(0xba) X(0x77) X(0xd6) X(0x26) \
 	X(0xe1) X(0x69) X(0x14) X(0x63) X(0x55) X(0x21) X(0x0c) X(0x7d)
-#if defined(EMBER_ARM32) || defined(EMBER_AARCH64)
-#define AES_TAB_ONE 1
-#else
-#define AES_TAB_ONE 0
-#endif
 
-/* Multiplication by x, 2, 4, 8 in GF(2^8) mod x^8 + x^4 + x^3 + x + 1 (FIPS 197 4.2.1),
+/* Multiplication by 2 (that is, x), 4 and 8 in GF(2^8) mod x^8 + x^4 + x^3 + x + 1 (FIPS 197 4.2.1),
  * as constant expressions. */
 #define M2(x) ((((x) << 1) ^ (((x) >> 7) * 0x11b)) & 0xff)
 #define M4(x) M2(M2(x))
@@ -139,6 +134,12 @@ static const uint8_t INV_SBOX[256] = { INV_SBOX_LIST(BYTE) };
  * (MIPS: an addiu per lookup; ARM: an add, since the table sits at an
  * offset from a section anchor) instead of folding it into the load.
  */
+#if defined(EMBER_ARM32) || defined(EMBER_AARCH64)
+#define AES_TAB_ONE 1
+#else
+#define AES_TAB_ONE 0
+#endif
+
 #if AES_TAB_ONE
 static const uint32_t TE[1][256] = { { SBOX_LIST(TE0_E) } };
 static const uint32_t TD[1][256] = { { INV_SBOX_LIST(TD0_E) } };
