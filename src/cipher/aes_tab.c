@@ -1,158 +1,169 @@
 /*
  * aes_tab.c - AES with T-tables (FIPS 197; the "T-table" formulation of
- * Daemen and Rijmen, AES proposal section 5.2.1): one 1 KiB table per
- * direction and rotations.
+ * Daemen and Rijmen, AES proposal section 5.2.1).
  *
  * NOT CONSTANT-TIME: table indexes depend on the key and data, so cache
  * timing can reveal the key. Flagged 0 (no EMBER_IMPL_CT) and never chosen
  * by default; it exists as a speed baseline for cores without AES
  * instructions and can only be selected by name ("tab").
+ *
+ * Shape, chosen by counting instructions on MIPS32r2 and Cortex-A9 (see
+ * docs/BENCHMARKS.md, "Embedded targets"): the state stays in four words,
+ * each table lookup is one byte extract (ubfx/uxtb; srl+andi or ext+sll)
+ * and one load, round keys are read as words, the rounds are unrolled, and
+ * CBC keeps the chaining value in registers and reads and writes whole
+ * words when the buffers are 4-byte aligned on a little-endian core.
  */
 #include "aes_impl.h"
 
-/* TE0[x] = (2S[x], S[x], S[x], 3S[x]) and TD0[x] = (14, 9, 13, 11)·S^-1[x],
- * byte 0 in the low bits: one MixColumns column per input byte. */
-static const uint32_t TE0[256] = {
-	0xa56363c6, 0x847c7cf8, 0x997777ee, 0x8d7b7bf6, 0x0df2f2ff, 0xbd6b6bd6,
-	0xb16f6fde, 0x54c5c591, 0x50303060, 0x03010102, 0xa96767ce, 0x7d2b2b56,
-	0x19fefee7, 0x62d7d7b5, 0xe6abab4d, 0x9a7676ec, 0x45caca8f, 0x9d82821f,
-	0x40c9c989, 0x877d7dfa, 0x15fafaef, 0xeb5959b2, 0xc947478e, 0x0bf0f0fb,
-	0xecadad41, 0x67d4d4b3, 0xfda2a25f, 0xeaafaf45, 0xbf9c9c23, 0xf7a4a453,
-	0x967272e4, 0x5bc0c09b, 0xc2b7b775, 0x1cfdfde1, 0xae93933d, 0x6a26264c,
-	0x5a36366c, 0x413f3f7e, 0x02f7f7f5, 0x4fcccc83, 0x5c343468, 0xf4a5a551,
-	0x34e5e5d1, 0x08f1f1f9, 0x937171e2, 0x73d8d8ab, 0x53313162, 0x3f15152a,
-	0x0c040408, 0x52c7c795, 0x65232346, 0x5ec3c39d, 0x28181830, 0xa1969637,
-	0x0f05050a, 0xb59a9a2f, 0x0907070e, 0x36121224, 0x9b80801b, 0x3de2e2df,
-	0x26ebebcd, 0x6927274e, 0xcdb2b27f, 0x9f7575ea, 0x1b090912, 0x9e83831d,
-	0x742c2c58, 0x2e1a1a34, 0x2d1b1b36, 0xb26e6edc, 0xee5a5ab4, 0xfba0a05b,
-	0xf65252a4, 0x4d3b3b76, 0x61d6d6b7, 0xceb3b37d, 0x7b292952, 0x3ee3e3dd,
-	0x712f2f5e, 0x97848413, 0xf55353a6, 0x68d1d1b9, 0x00000000, 0x2cededc1,
-	0x60202040, 0x1ffcfce3, 0xc8b1b179, 0xed5b5bb6, 0xbe6a6ad4, 0x46cbcb8d,
-	0xd9bebe67, 0x4b393972, 0xde4a4a94, 0xd44c4c98, 0xe85858b0, 0x4acfcf85,
-	0x6bd0d0bb, 0x2aefefc5, 0xe5aaaa4f, 0x16fbfbed, 0xc5434386, 0xd74d4d9a,
-	0x55333366, 0x94858511, 0xcf45458a, 0x10f9f9e9, 0x06020204, 0x817f7ffe,
-	0xf05050a0, 0x443c3c78, 0xba9f9f25, 0xe3a8a84b, 0xf35151a2, 0xfea3a35d,
-	0xc0404080, 0x8a8f8f05, 0xad92923f, 0xbc9d9d21, 0x48383870, 0x04f5f5f1,
-	0xdfbcbc63, 0xc1b6b677, 0x75dadaaf, 0x63212142, 0x30101020, 0x1affffe5,
-	0x0ef3f3fd, 0x6dd2d2bf, 0x4ccdcd81, 0x140c0c18, 0x35131326, 0x2fececc3,
-	0xe15f5fbe, 0xa2979735, 0xcc444488, 0x3917172e, 0x57c4c493, 0xf2a7a755,
-	0x827e7efc, 0x473d3d7a, 0xac6464c8, 0xe75d5dba, 0x2b191932, 0x957373e6,
-	0xa06060c0, 0x98818119, 0xd14f4f9e, 0x7fdcdca3, 0x66222244, 0x7e2a2a54,
-	0xab90903b, 0x8388880b, 0xca46468c, 0x29eeeec7, 0xd3b8b86b, 0x3c141428,
-	0x79dedea7, 0xe25e5ebc, 0x1d0b0b16, 0x76dbdbad, 0x3be0e0db, 0x56323264,
-	0x4e3a3a74, 0x1e0a0a14, 0xdb494992, 0x0a06060c, 0x6c242448, 0xe45c5cb8,
-	0x5dc2c29f, 0x6ed3d3bd, 0xefacac43, 0xa66262c4, 0xa8919139, 0xa4959531,
-	0x37e4e4d3, 0x8b7979f2, 0x32e7e7d5, 0x43c8c88b, 0x5937376e, 0xb76d6dda,
-	0x8c8d8d01, 0x64d5d5b1, 0xd24e4e9c, 0xe0a9a949, 0xb46c6cd8, 0xfa5656ac,
-	0x07f4f4f3, 0x25eaeacf, 0xaf6565ca, 0x8e7a7af4, 0xe9aeae47, 0x18080810,
-	0xd5baba6f, 0x887878f0, 0x6f25254a, 0x722e2e5c, 0x241c1c38, 0xf1a6a657,
-	0xc7b4b473, 0x51c6c697, 0x23e8e8cb, 0x7cdddda1, 0x9c7474e8, 0x211f1f3e,
-	0xdd4b4b96, 0xdcbdbd61, 0x868b8b0d, 0x858a8a0f, 0x907070e0, 0x423e3e7c,
-	0xc4b5b571, 0xaa6666cc, 0xd8484890, 0x05030306, 0x01f6f6f7, 0x120e0e1c,
-	0xa36161c2, 0x5f35356a, 0xf95757ae, 0xd0b9b969, 0x91868617, 0x58c1c199,
-	0x271d1d3a, 0xb99e9e27, 0x38e1e1d9, 0x13f8f8eb, 0xb398982b, 0x33111122,
-	0xbb6969d2, 0x70d9d9a9, 0x898e8e07, 0xa7949433, 0xb69b9b2d, 0x221e1e3c,
-	0x92878715, 0x20e9e9c9, 0x49cece87, 0xff5555aa, 0x78282850, 0x7adfdfa5,
-	0x8f8c8c03, 0xf8a1a159, 0x80898909, 0x170d0d1a, 0xdabfbf65, 0x31e6e6d7,
-	0xc6424284, 0xb86868d0, 0xc3414182, 0xb0999929, 0x772d2d5a, 0x110f0f1e,
-	0xcbb0b07b, 0xfc5454a8, 0xd6bbbb6d, 0x3a16162c,
-};
+#if defined(__GNUC__) || defined(__clang__)
+#define AES_INLINE static inline __attribute__((always_inline))
+#else
+#define AES_INLINE static inline
+#endif
+/* OPAQUE(p): the compiler no longer knows p's value, so keeps it in a register. */
+#if defined(__GNUC__) || defined(__clang__)
+#define OPAQUE(p) __asm__("" : "+r"(p))
+#else
+#define OPAQUE(p) ((void)0)
+#endif
 
-static const uint32_t TD0[256] = {
-	0x50a7f451, 0x5365417e, 0xc3a4171a, 0x965e273a, 0xcb6bab3b, 0xf1459d1f,
-	0xab58faac, 0x9303e34b, 0x55fa3020, 0xf66d76ad, 0x9176cc88, 0x254c02f5,
-	0xfcd7e54f, 0xd7cb2ac5, 0x80443526, 0x8fa362b5, 0x495ab1de, 0x671bba25,
-	0x980eea45, 0xe1c0fe5d, 0x02752fc3, 0x12f04c81, 0xa397468d, 0xc6f9d36b,
-	0xe75f8f03, 0x959c9215, 0xeb7a6dbf, 0xda595295, 0x2d83bed4, 0xd3217458,
-	0x2969e049, 0x44c8c98e, 0x6a89c275, 0x78798ef4, 0x6b3e5899, 0xdd71b927,
-	0xb64fe1be, 0x17ad88f0, 0x66ac20c9, 0xb43ace7d, 0x184adf63, 0x82311ae5,
-	0x60335197, 0x457f5362, 0xe07764b1, 0x84ae6bbb, 0x1ca081fe, 0x942b08f9,
-	0x58684870, 0x19fd458f, 0x876cde94, 0xb7f87b52, 0x23d373ab, 0xe2024b72,
-	0x578f1fe3, 0x2aab5566, 0x0728ebb2, 0x03c2b52f, 0x9a7bc586, 0xa50837d3,
-	0xf2872830, 0xb2a5bf23, 0xba6a0302, 0x5c8216ed, 0x2b1ccf8a, 0x92b479a7,
-	0xf0f207f3, 0xa1e2694e, 0xcdf4da65, 0xd5be0506, 0x1f6234d1, 0x8afea6c4,
-	0x9d532e34, 0xa055f3a2, 0x32e18a05, 0x75ebf6a4, 0x39ec830b, 0xaaef6040,
-	0x069f715e, 0x51106ebd, 0xf98a213e, 0x3d06dd96, 0xae053edd, 0x46bde64d,
-	0xb58d5491, 0x055dc471, 0x6fd40604, 0xff155060, 0x24fb9819, 0x97e9bdd6,
-	0xcc434089, 0x779ed967, 0xbd42e8b0, 0x888b8907, 0x385b19e7, 0xdbeec879,
-	0x470a7ca1, 0xe90f427c, 0xc91e84f8, 0x00000000, 0x83868009, 0x48ed2b32,
-	0xac70111e, 0x4e725a6c, 0xfbff0efd, 0x5638850f, 0x1ed5ae3d, 0x27392d36,
-	0x64d90f0a, 0x21a65c68, 0xd1545b9b, 0x3a2e3624, 0xb1670a0c, 0x0fe75793,
-	0xd296eeb4, 0x9e919b1b, 0x4fc5c080, 0xa220dc61, 0x694b775a, 0x161a121c,
-	0x0aba93e2, 0xe52aa0c0, 0x43e0223c, 0x1d171b12, 0x0b0d090e, 0xadc78bf2,
-	0xb9a8b62d, 0xc8a91e14, 0x8519f157, 0x4c0775af, 0xbbdd99ee, 0xfd607fa3,
-	0x9f2601f7, 0xbcf5725c, 0xc53b6644, 0x347efb5b, 0x7629438b, 0xdcc623cb,
-	0x68fcedb6, 0x63f1e4b8, 0xcadc31d7, 0x10856342, 0x40229713, 0x2011c684,
-	0x7d244a85, 0xf83dbbd2, 0x1132f9ae, 0x6da129c7, 0x4b2f9e1d, 0xf330b2dc,
-	0xec52860d, 0xd0e3c177, 0x6c16b32b, 0x99b970a9, 0xfa489411, 0x2264e947,
-	0xc48cfca8, 0x1a3ff0a0, 0xd82c7d56, 0xef903322, 0xc74e4987, 0xc1d138d9,
-	0xfea2ca8c, 0x360bd498, 0xcf81f5a6, 0x28de7aa5, 0x268eb7da, 0xa4bfad3f,
-	0xe49d3a2c, 0x0d927850, 0x9bcc5f6a, 0x62467e54, 0xc2138df6, 0xe8b8d890,
-	0x5ef7392e, 0xf5afc382, 0xbe805d9f, 0x7c93d069, 0xa92dd56f, 0xb31225cf,
-	0x3b99acc8, 0xa77d1810, 0x6e639ce8, 0x7bbb3bdb, 0x097826cd, 0xf418596e,
-	0x01b79aec, 0xa89a4f83, 0x656e95e6, 0x7ee6ffaa, 0x08cfbc21, 0xe6e815ef,
-	0xd99be7ba, 0xce366f4a, 0xd4099fea, 0xd67cb029, 0xafb2a431, 0x31233f2a,
-	0x3094a5c6, 0xc066a235, 0x37bc4e74, 0xa6ca82fc, 0xb0d090e0, 0x15d8a733,
-	0x4a9804f1, 0xf7daec41, 0x0e50cd7f, 0x2ff69117, 0x8dd64d76, 0x4db0ef43,
-	0x544daacc, 0xdf0496e4, 0xe3b5d19e, 0x1b886a4c, 0xb81f2cc1, 0x7f516546,
-	0x04ea5e9d, 0x5d358c01, 0x737487fa, 0x2e410bfb, 0x5a1d67b3, 0x52d2db92,
-	0x335610e9, 0x1347d66d, 0x8c61d79a, 0x7a0ca137, 0x8e14f859, 0x893c13eb,
-	0xee27a9ce, 0x35c961b7, 0xede51ce1, 0x3cb1477a, 0x59dfd29c, 0x3f73f255,
-	0x79ce1418, 0xbf37c773, 0xeacdf753, 0x5baafd5f, 0x146f3ddf, 0x86db4478,
-	0x81f3afca, 0x3ec468b9, 0x2c342438, 0x5f40a3c2, 0x72c31d16, 0x0c25e2bc,
-	0x8b493c28, 0x41950dff, 0x7101a839, 0xdeb30c08, 0x9ce4b4d8, 0x90c15664,
-	0x6184cb7b, 0x70b632d5, 0x745c6c48, 0x4257b8d0,
-};
+/* FIPS 197 5.1.1, Figure 7, and 5.3.2, Figure 14: the S-box and its inverse,
+ * as lists from which every table below is generated. */
+#define SBOX_LIST(X) \
+	X(0x63) X(0x7c) X(0x77) X(0x7b) X(0xf2) X(0x6b) X(0x6f) X(0xc5) \
+	X(0x30) X(0x01) X(0x67) X(0x2b) X(0xfe) X(0xd7) X(0xab) X(0x76) \
+	X(0xca) X(0x82) X(0xc9) X(0x7d) X(0xfa) X(0x59) X(0x47) X(0xf0) \
+	X(0xad) X(0xd4) X(0xa2) X(0xaf) X(0x9c) X(0xa4) X(0x72) X(0xc0) \
+	X(0xb7) X(0xfd) X(0x93) X(0x26) X(0x36) X(0x3f) X(0xf7) X(0xcc) \
+	X(0x34) X(0xa5) X(0xe5) X(0xf1) X(0x71) X(0xd8) X(0x31) X(0x15) \
+	X(0x04) X(0xc7) X(0x23) X(0xc3) X(0x18) X(0x96) X(0x05) X(0x9a) \
+	X(0x07) X(0x12) X(0x80) X(0xe2) X(0xeb) X(0x27) X(0xb2) X(0x75) \
+	X(0x09) X(0x83) X(0x2c) X(0x1a) X(0x1b) X(0x6e) X(0x5a) X(0xa0) \
+	X(0x52) X(0x3b) X(0xd6) X(0xb3) X(0x29) X(0xe3) X(0x2f) X(0x84) \
+	X(0x53) X(0xd1) X(0x00) X(0xed) X(0x20) X(0xfc) X(0xb1) X(0x5b) \
+	X(0x6a) X(0xcb) X(0xbe) X(0x39) X(0x4a) X(0x4c) X(0x58) X(0xcf) \
+	X(0xd0) X(0xef) X(0xaa) X(0xfb) X(0x43) X(0x4d) X(0x33) X(0x85) \
+	X(0x45) X(0xf9) X(0x02) X(0x7f) X(0x50) X(0x3c) X(0x9f) X(0xa8) \
+	X(0x51) X(0xa3) X(0x40) X(0x8f) X(0x92) X(0x9d) X(0x38) X(0xf5) \
+	X(0xbc) X(0xb6) X(0xda) X(0x21) X(0x10) X(0xff) X(0xf3) X(0xd2) \
+	X(0xcd) X(0x0c) X(0x13) X(0xec) X(0x5f) X(0x97) X(0x44) X(0x17) \
+	X(0xc4) X(0xa7) X(0x7e) X(0x3d) X(0x64) X(0x5d) X(0x19) X(0x73) \
+	X(0x60) X(0x81) X(0x4f) X(0xdc) X(0x22) X(0x2a) X(0x90) X(0x88) \
+	X(0x46) X(0xee) X(0xb8) X(0x14) X(0xde) X(0x5e) X(0x0b) X(0xdb) \
+	X(0xe0) X(0x32) X(0x3a) X(0x0a) X(0x49) X(0x06) X(0x24) X(0x5c) \
+	X(0xc2) X(0xd3) X(0xac) X(0x62) X(0x91) X(0x95) X(0xe4) X(0x79) \
+	X(0xe7) X(0xc8) X(0x37) X(0x6d) X(0x8d) X(0xd5) X(0x4e) X(0xa9) \
+	X(0x6c) X(0x56) X(0xf4) X(0xea) X(0x65) X(0x7a) X(0xae) X(0x08) \
+	X(0xba) X(0x78) X(0x25) X(0x2e) X(0x1c) X(0xa6) X(0xb4) X(0xc6) \
+	X(0xe8) X(0xdd) X(0x74) X(0x1f) X(0x4b) X(0xbd) X(0x8b) X(0x8a) \
+	X(0x70) X(0x3e) X(0xb5) X(0x66) X(0x48) X(0x03) X(0xf6) X(0x0e) \
+	X(0x61) X(0x35) X(0x57) X(0xb9) X(0x86) X(0xc1) X(0x1d) X(0x9e) \
+	X(0xe1) X(0xf8) X(0x98) X(0x11) X(0x69) X(0xd9) X(0x8e) X(0x94) \
+	X(0x9b) X(0x1e) X(0x87) X(0xe9) X(0xce) X(0x55) X(0x28) X(0xdf) \
+	X(0x8c) X(0xa1) X(0x89) X(0x0d) X(0xbf) X(0xe6) X(0x42) X(0x68) \
+	X(0x41) X(0x99) X(0x2d) X(0x0f) X(0xb0) X(0x54) X(0xbb) X(0x16)
 
-static const uint8_t SBOX[256] = {
-	0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b,
-	0xfe, 0xd7, 0xab, 0x76, 0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0,
-	0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0, 0xb7, 0xfd, 0x93, 0x26,
-	0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15,
-	0x04, 0xc7, 0x23, 0xc3, 0x18, 0x96, 0x05, 0x9a, 0x07, 0x12, 0x80, 0xe2,
-	0xeb, 0x27, 0xb2, 0x75, 0x09, 0x83, 0x2c, 0x1a, 0x1b, 0x6e, 0x5a, 0xa0,
-	0x52, 0x3b, 0xd6, 0xb3, 0x29, 0xe3, 0x2f, 0x84, 0x53, 0xd1, 0x00, 0xed,
-	0x20, 0xfc, 0xb1, 0x5b, 0x6a, 0xcb, 0xbe, 0x39, 0x4a, 0x4c, 0x58, 0xcf,
-	0xd0, 0xef, 0xaa, 0xfb, 0x43, 0x4d, 0x33, 0x85, 0x45, 0xf9, 0x02, 0x7f,
-	0x50, 0x3c, 0x9f, 0xa8, 0x51, 0xa3, 0x40, 0x8f, 0x92, 0x9d, 0x38, 0xf5,
-	0xbc, 0xb6, 0xda, 0x21, 0x10, 0xff, 0xf3, 0xd2, 0xcd, 0x0c, 0x13, 0xec,
-	0x5f, 0x97, 0x44, 0x17, 0xc4, 0xa7, 0x7e, 0x3d, 0x64, 0x5d, 0x19, 0x73,
-	0x60, 0x81, 0x4f, 0xdc, 0x22, 0x2a, 0x90, 0x88, 0x46, 0xee, 0xb8, 0x14,
-	0xde, 0x5e, 0x0b, 0xdb, 0xe0, 0x32, 0x3a, 0x0a, 0x49, 0x06, 0x24, 0x5c,
-	0xc2, 0xd3, 0xac, 0x62, 0x91, 0x95, 0xe4, 0x79, 0xe7, 0xc8, 0x37, 0x6d,
-	0x8d, 0xd5, 0x4e, 0xa9, 0x6c, 0x56, 0xf4, 0xea, 0x65, 0x7a, 0xae, 0x08,
-	0xba, 0x78, 0x25, 0x2e, 0x1c, 0xa6, 0xb4, 0xc6, 0xe8, 0xdd, 0x74, 0x1f,
-	0x4b, 0xbd, 0x8b, 0x8a, 0x70, 0x3e, 0xb5, 0x66, 0x48, 0x03, 0xf6, 0x0e,
-	0x61, 0x35, 0x57, 0xb9, 0x86, 0xc1, 0x1d, 0x9e, 0xe1, 0xf8, 0x98, 0x11,
-	0x69, 0xd9, 0x8e, 0x94, 0x9b, 0x1e, 0x87, 0xe9, 0xce, 0x55, 0x28, 0xdf,
-	0x8c, 0xa1, 0x89, 0x0d, 0xbf, 0xe6, 0x42, 0x68, 0x41, 0x99, 0x2d, 0x0f,
-	0xb0, 0x54, 0xbb, 0x16,
-};
+#define INV_SBOX_LIST(X) \
+	X(0x52) X(0x09) X(0x6a) X(0xd5) X(0x30) X(0x36) X(0xa5) X(0x38) \
+	X(0xbf) X(0x40) X(0xa3) X(0x9e) X(0x81) X(0xf3) X(0xd7) X(0xfb) \
+	X(0x7c) X(0xe3) X(0x39) X(0x82) X(0x9b) X(0x2f) X(0xff) X(0x87) \
+	X(0x34) X(0x8e) X(0x43) X(0x44) X(0xc4) X(0xde) X(0xe9) X(0xcb) \
+	X(0x54) X(0x7b) X(0x94) X(0x32) X(0xa6) X(0xc2) X(0x23) X(0x3d) \
+	X(0xee) X(0x4c) X(0x95) X(0x0b) X(0x42) X(0xfa) X(0xc3) X(0x4e) \
+	X(0x08) X(0x2e) X(0xa1) X(0x66) X(0x28) X(0xd9) X(0x24) X(0xb2) \
+	X(0x76) X(0x5b) X(0xa2) X(0x49) X(0x6d) X(0x8b) X(0xd1) X(0x25) \
+	X(0x72) X(0xf8) X(0xf6) X(0x64) X(0x86) X(0x68) X(0x98) X(0x16) \
+	X(0xd4) X(0xa4) X(0x5c) X(0xcc) X(0x5d) X(0x65) X(0xb6) X(0x92) \
+	X(0x6c) X(0x70) X(0x48) X(0x50) X(0xfd) X(0xed) X(0xb9) X(0xda) \
+	X(0x5e) X(0x15) X(0x46) X(0x57) X(0xa7) X(0x8d) X(0x9d) X(0x84) \
+	X(0x90) X(0xd8) X(0xab) X(0x00) X(0x8c) X(0xbc) X(0xd3) X(0x0a) \
+	X(0xf7) X(0xe4) X(0x58) X(0x05) X(0xb8) X(0xb3) X(0x45) X(0x06) \
+	X(0xd0) X(0x2c) X(0x1e) X(0x8f) X(0xca) X(0x3f) X(0x0f) X(0x02) \
+	X(0xc1) X(0xaf) X(0xbd) X(0x03) X(0x01) X(0x13) X(0x8a) X(0x6b) \
+	X(0x3a) X(0x91) X(0x11) X(0x41) X(0x4f) X(0x67) X(0xdc) X(0xea) \
+	X(0x97) X(0xf2) X(0xcf) X(0xce) X(0xf0) X(0xb4) X(0xe6) X(0x73) \
+	X(0x96) X(0xac) X(0x74) X(0x22) X(0xe7) X(0xad) X(0x35) X(0x85) \
+	X(0xe2) X(0xf9) X(0x37) X(0xe8) X(0x1c) X(0x75) X(0xdf) X(0x6e) \
+	X(0x47) X(0xf1) X(0x1a) X(0x71) X(0x1d) X(0x29) X(0xc5) X(0x89) \
+	X(0x6f) X(0xb7) X(0x62) X(0x0e) X(0xaa) X(0x18) X(0xbe) X(0x1b) \
+	X(0xfc) X(0x56) X(0x3e) X(0x4b) X(0xc6) X(0xd2) X(0x79) X(0x20) \
+	X(0x9a) X(0xdb) X(0xc0) X(0xfe) X(0x78) X(0xcd) X(0x5a) X(0xf4) \
+	X(0x1f) X(0xdd) X(0xa8) X(0x33) X(0x88) X(0x07) X(0xc7) X(0x31) \
+	X(0xb1) X(0x12) X(0x10) X(0x59) X(0x27) X(0x80) X(0xec) X(0x5f) \
+	X(0x60) X(0x51) X(0x7f) X(0xa9) X(0x19) X(0xb5) X(0x4a) X(0x0d) \
+	X(0x2d) X(0xe5) X(0x7a) X(0x9f) X(0x93) X(0xc9) X(0x9c) X(0xef) \
+	X(0xa0) X(0xe0) X(0x3b) X(0x4d) X(0xae) X(0x2a) X(0xf5) X(0xb0) \
+	X(0xc8) X(0xeb) X(0xbb) X(0x3c) X(0x83) X(0x53) X(0x99) X(0x61) \
+	X(0x17) X(0x2b) X(0x04) X(0x7e) X(0xba) X(0x77) X(0xd6) X(0x26) \
+	X(0xe1) X(0x69) X(0x14) X(0x63) X(0x55) X(0x21) X(0x0c) X(0x7d)
 
-static const uint8_t INV_SBOX[256] = {
-	0x52, 0x09, 0x6a, 0xd5, 0x30, 0x36, 0xa5, 0x38, 0xbf, 0x40, 0xa3, 0x9e,
-	0x81, 0xf3, 0xd7, 0xfb, 0x7c, 0xe3, 0x39, 0x82, 0x9b, 0x2f, 0xff, 0x87,
-	0x34, 0x8e, 0x43, 0x44, 0xc4, 0xde, 0xe9, 0xcb, 0x54, 0x7b, 0x94, 0x32,
-	0xa6, 0xc2, 0x23, 0x3d, 0xee, 0x4c, 0x95, 0x0b, 0x42, 0xfa, 0xc3, 0x4e,
-	0x08, 0x2e, 0xa1, 0x66, 0x28, 0xd9, 0x24, 0xb2, 0x76, 0x5b, 0xa2, 0x49,
-	0x6d, 0x8b, 0xd1, 0x25, 0x72, 0xf8, 0xf6, 0x64, 0x86, 0x68, 0x98, 0x16,
-	0xd4, 0xa4, 0x5c, 0xcc, 0x5d, 0x65, 0xb6, 0x92, 0x6c, 0x70, 0x48, 0x50,
-	0xfd, 0xed, 0xb9, 0xda, 0x5e, 0x15, 0x46, 0x57, 0xa7, 0x8d, 0x9d, 0x84,
-	0x90, 0xd8, 0xab, 0x00, 0x8c, 0xbc, 0xd3, 0x0a, 0xf7, 0xe4, 0x58, 0x05,
-	0xb8, 0xb3, 0x45, 0x06, 0xd0, 0x2c, 0x1e, 0x8f, 0xca, 0x3f, 0x0f, 0x02,
-	0xc1, 0xaf, 0xbd, 0x03, 0x01, 0x13, 0x8a, 0x6b, 0x3a, 0x91, 0x11, 0x41,
-	0x4f, 0x67, 0xdc, 0xea, 0x97, 0xf2, 0xcf, 0xce, 0xf0, 0xb4, 0xe6, 0x73,
-	0x96, 0xac, 0x74, 0x22, 0xe7, 0xad, 0x35, 0x85, 0xe2, 0xf9, 0x37, 0xe8,
-	0x1c, 0x75, 0xdf, 0x6e, 0x47, 0xf1, 0x1a, 0x71, 0x1d, 0x29, 0xc5, 0x89,
-	0x6f, 0xb7, 0x62, 0x0e, 0xaa, 0x18, 0xbe, 0x1b, 0xfc, 0x56, 0x3e, 0x4b,
-	0xc6, 0xd2, 0x79, 0x20, 0x9a, 0xdb, 0xc0, 0xfe, 0x78, 0xcd, 0x5a, 0xf4,
-	0x1f, 0xdd, 0xa8, 0x33, 0x88, 0x07, 0xc7, 0x31, 0xb1, 0x12, 0x10, 0x59,
-	0x27, 0x80, 0xec, 0x5f, 0x60, 0x51, 0x7f, 0xa9, 0x19, 0xb5, 0x4a, 0x0d,
-	0x2d, 0xe5, 0x7a, 0x9f, 0x93, 0xc9, 0x9c, 0xef, 0xa0, 0xe0, 0x3b, 0x4d,
-	0xae, 0x2a, 0xf5, 0xb0, 0xc8, 0xeb, 0xbb, 0x3c, 0x83, 0x53, 0x99, 0x61,
-	0x17, 0x2b, 0x04, 0x7e, 0xba, 0x77, 0xd6, 0x26, 0xe1, 0x69, 0x14, 0x63,
-	0x55, 0x21, 0x0c, 0x7d,
+/* Multiplication by 2 (that is, x), 4 and 8 in GF(2^8) mod x^8 + x^4 + x^3 + x + 1 (FIPS 197 4.2.1),
+ * as constant expressions. */
+#define M2(x) ((((x) << 1) ^ (((x) >> 7) * 0x11b)) & 0xff)
+#define M4(x) M2(M2(x))
+#define M8(x) M2(M4(x))
+#define ROTL(v, n) ((uint32_t)((v) << (n) | (v) >> (32 - (n))))
+
+/* One MixColumns column per input byte, byte 0 in the low bits:
+ * TE0[x] = (2S[x], S[x], S[x], 3S[x]) and TD0[x] = (14, 9, 13, 11)·S^-1[x];
+ * TEk and TDk are the same words rotated left by 8k bits. */
+#define TE0_OF(s) ((uint32_t)M2(s) | (uint32_t)(s) << 8 | (uint32_t)(s) << 16 | (uint32_t)(M2(s) ^ (s)) << 24)
+#define TD0_OF(s)                                                                                           \
+	((uint32_t)(M8(s) ^ M4(s) ^ M2(s)) | (uint32_t)(M8(s) ^ (s)) << 8 | (uint32_t)(M8(s) ^ M4(s) ^ (s)) << 16 | \
+	 (uint32_t)(M8(s) ^ M2(s) ^ (s)) << 24)
+#define BYTE(s) s,
+#define TE0_E(s) TE0_OF(s),
+#define TE1_E(s) ROTL(TE0_OF(s), 8),
+#define TE2_E(s) ROTL(TE0_OF(s), 16),
+#define TE3_E(s) ROTL(TE0_OF(s), 24),
+#define TD0_E(s) TD0_OF(s),
+#define TD1_E(s) ROTL(TD0_OF(s), 8),
+#define TD2_E(s) ROTL(TD0_OF(s), 16),
+#define TD3_E(s) ROTL(TD0_OF(s), 24),
+
+static const uint8_t SBOX[256] = { SBOX_LIST(BYTE) };
+static const uint8_t INV_SBOX[256] = { INV_SBOX_LIST(BYTE) };
+
+/*
+ * AES_TAB_ONE: one 1 KiB table per direction and a rotate per lookup where
+ * the rotate is free (ARM and AArch64 fold it into the eor); four tables
+ * elsewhere (on MIPS32r2 four rotr fewer per column). Each table is reached
+ * through its own pointer that the compiler must keep in a register
+ * (OPAQUE): otherwise gcc adds the table's offset to every byte index
+ * (MIPS: an addiu per lookup; ARM: an add, since the table sits at an
+ * offset from a section anchor) instead of folding it into the load.
+ */
+#if defined(EMBER_ARM32) || defined(EMBER_AARCH64)
+#define AES_TAB_ONE 1
+#else
+#define AES_TAB_ONE 0
+#endif
+
+#if AES_TAB_ONE
+static const uint32_t TE[1][256] = { { SBOX_LIST(TE0_E) } };
+static const uint32_t TD[1][256] = { { INV_SBOX_LIST(TD0_E) } };
+#define TABLES(t, T)                        \
+	const uint32_t *t##0 = T[0];        \
+	OPAQUE(t##0)
+#define TE_(k, i) ember_rotl32(te0[i], 8 * (k))
+#define TD_(k, i) ember_rotl32(td0[i], 8 * (k))
+#else
+static const uint32_t TE[4][256] = {
+	{ SBOX_LIST(TE0_E) }, { SBOX_LIST(TE1_E) }, { SBOX_LIST(TE2_E) }, { SBOX_LIST(TE3_E) }
 };
+static const uint32_t TD[4][256] = {
+	{ INV_SBOX_LIST(TD0_E) }, { INV_SBOX_LIST(TD1_E) }, { INV_SBOX_LIST(TD2_E) }, { INV_SBOX_LIST(TD3_E) }
+};
+#define TABLES(t, T)                                                                     \
+	const uint32_t *t##0 = T[0], *t##1 = T[1], *t##2 = T[2], *t##3 = T[3];           \
+	OPAQUE(t##0);                                                                     \
+	OPAQUE(t##1);                                                                     \
+	OPAQUE(t##2);                                                                     \
+	OPAQUE(t##3)
+#define TE_(k, i) te##k[i]
+#define TD_(k, i) td##k[i]
+#endif
 
 #define B0(x) ((x) & 0xff)
 #define B1(x) (((x) >> 8) & 0xff)
@@ -168,8 +179,9 @@ static uint32_t sub_word(uint32_t w)
 /* InvMixColumns of one column: TD0[S[b]] = (14, 9, 13, 11)·b. */
 static uint32_t inv_mix(uint32_t w)
 {
-	return TD0[SBOX[B0(w)]] ^ ember_rotl32(TD0[SBOX[B1(w)]], 8) ^ ember_rotl32(TD0[SBOX[B2(w)]], 16) ^
-	       ember_rotl32(TD0[SBOX[B3(w)]], 24);
+	TABLES(td, TD);
+
+	return TD_(0, SBOX[B0(w)]) ^ TD_(1, SBOX[B1(w)]) ^ TD_(2, SBOX[B2(w)]) ^ TD_(3, SBOX[B3(w)]);
 }
 
 int ember_aes_tab_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len)
@@ -192,119 +204,218 @@ int ember_aes_tab_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len
 	return 0;
 }
 
-/* FIPS 197 5.1: SubBytes, ShiftRows and MixColumns folded into TE0. */
-static void enc_block(const uint32_t *rk, unsigned nr, uint8_t *out, const uint8_t *in)
-{
-	uint32_t s0 = ember_ld32le(in) ^ rk[0], s1 = ember_ld32le(in + 4) ^ rk[1];
-	uint32_t s2 = ember_ld32le(in + 8) ^ rk[2], s3 = ember_ld32le(in + 12) ^ rk[3];
-	uint32_t t0, t1, t2, t3;
-	unsigned r;
-
-	for (r = 1; r < nr; r++) {
-		rk += 4;
-		t0 = TE0[B0(s0)] ^ ember_rotl32(TE0[B1(s1)], 8) ^ ember_rotl32(TE0[B2(s2)], 16) ^
-		     ember_rotl32(TE0[B3(s3)], 24) ^ rk[0];
-		t1 = TE0[B0(s1)] ^ ember_rotl32(TE0[B1(s2)], 8) ^ ember_rotl32(TE0[B2(s3)], 16) ^
-		     ember_rotl32(TE0[B3(s0)], 24) ^ rk[1];
-		t2 = TE0[B0(s2)] ^ ember_rotl32(TE0[B1(s3)], 8) ^ ember_rotl32(TE0[B2(s0)], 16) ^
-		     ember_rotl32(TE0[B3(s1)], 24) ^ rk[2];
-		t3 = TE0[B0(s3)] ^ ember_rotl32(TE0[B1(s0)], 8) ^ ember_rotl32(TE0[B2(s1)], 16) ^
-		     ember_rotl32(TE0[B3(s2)], 24) ^ rk[3];
-		s0 = t0;
-		s1 = t1;
-		s2 = t2;
-		s3 = t3;
-	}
-	rk += 4;
-	t0 = (uint32_t)SBOX[B0(s0)] | (uint32_t)SBOX[B1(s1)] << 8 | (uint32_t)SBOX[B2(s2)] << 16 |
-	     (uint32_t)SBOX[B3(s3)] << 24;
-	t1 = (uint32_t)SBOX[B0(s1)] | (uint32_t)SBOX[B1(s2)] << 8 | (uint32_t)SBOX[B2(s3)] << 16 |
-	     (uint32_t)SBOX[B3(s0)] << 24;
-	t2 = (uint32_t)SBOX[B0(s2)] | (uint32_t)SBOX[B1(s3)] << 8 | (uint32_t)SBOX[B2(s0)] << 16 |
-	     (uint32_t)SBOX[B3(s1)] << 24;
-	t3 = (uint32_t)SBOX[B0(s3)] | (uint32_t)SBOX[B1(s0)] << 8 | (uint32_t)SBOX[B2(s1)] << 16 |
-	     (uint32_t)SBOX[B3(s2)] << 24;
-	ember_st32le(out, t0 ^ rk[0]);
-	ember_st32le(out + 4, t1 ^ rk[1]);
-	ember_st32le(out + 8, t2 ^ rk[2]);
-	ember_st32le(out + 12, t3 ^ rk[3]);
-}
+/* FIPS 197 5.1: one round, SubBytes, ShiftRows and MixColumns folded into TE,
+ * then AddRoundKey with k[0..3]: state s in, state d out. */
+#define EROUND(d0, d1, d2, d3, s0, s1, s2, s3, k)                                                   \
+	do {                                                                                        \
+		d0 = (k)[0] ^ TE_(0, B0(s0)) ^ TE_(1, B1(s1)) ^ TE_(2, B2(s2)) ^ TE_(3, B3(s3));   \
+		d1 = (k)[1] ^ TE_(0, B0(s1)) ^ TE_(1, B1(s2)) ^ TE_(2, B2(s3)) ^ TE_(3, B3(s0));   \
+		d2 = (k)[2] ^ TE_(0, B0(s2)) ^ TE_(1, B1(s3)) ^ TE_(2, B2(s0)) ^ TE_(3, B3(s1));   \
+		d3 = (k)[3] ^ TE_(0, B0(s3)) ^ TE_(1, B1(s0)) ^ TE_(2, B2(s1)) ^ TE_(3, B3(s2));   \
+	} while (0)
 
 /* FIPS 197 5.3.5: the equivalent inverse cipher (InvShiftRows moves row r right by r). */
-static void dec_block(const uint32_t *rk, unsigned nr, uint8_t *out, const uint8_t *in)
-{
-	uint32_t s0 = ember_ld32le(in) ^ rk[0], s1 = ember_ld32le(in + 4) ^ rk[1];
-	uint32_t s2 = ember_ld32le(in + 8) ^ rk[2], s3 = ember_ld32le(in + 12) ^ rk[3];
-	uint32_t t0, t1, t2, t3;
-	unsigned r;
+#define DROUND(d0, d1, d2, d3, s0, s1, s2, s3, k)                                                   \
+	do {                                                                                        \
+		d0 = (k)[0] ^ TD_(0, B0(s0)) ^ TD_(1, B1(s3)) ^ TD_(2, B2(s2)) ^ TD_(3, B3(s1));   \
+		d1 = (k)[1] ^ TD_(0, B0(s1)) ^ TD_(1, B1(s0)) ^ TD_(2, B2(s3)) ^ TD_(3, B3(s2));   \
+		d2 = (k)[2] ^ TD_(0, B0(s2)) ^ TD_(1, B1(s1)) ^ TD_(2, B2(s0)) ^ TD_(3, B3(s3));   \
+		d3 = (k)[3] ^ TD_(0, B0(s3)) ^ TD_(1, B1(s2)) ^ TD_(2, B2(s1)) ^ TD_(3, B3(s0));   \
+	} while (0)
 
-	for (r = 1; r < nr; r++) {
-		rk += 4;
-		t0 = TD0[B0(s0)] ^ ember_rotl32(TD0[B1(s3)], 8) ^ ember_rotl32(TD0[B2(s2)], 16) ^
-		     ember_rotl32(TD0[B3(s1)], 24) ^ rk[0];
-		t1 = TD0[B0(s1)] ^ ember_rotl32(TD0[B1(s0)], 8) ^ ember_rotl32(TD0[B2(s3)], 16) ^
-		     ember_rotl32(TD0[B3(s2)], 24) ^ rk[1];
-		t2 = TD0[B0(s2)] ^ ember_rotl32(TD0[B1(s1)], 8) ^ ember_rotl32(TD0[B2(s0)], 16) ^
-		     ember_rotl32(TD0[B3(s3)], 24) ^ rk[2];
-		t3 = TD0[B0(s3)] ^ ember_rotl32(TD0[B1(s2)], 8) ^ ember_rotl32(TD0[B2(s1)], 16) ^
-		     ember_rotl32(TD0[B3(s0)], 24) ^ rk[3];
-		s0 = t0;
-		s1 = t1;
-		s2 = t2;
-		s3 = t3;
+/* The last round has no MixColumns: S-box bytes put in place. */
+#define LAST(sb, a, b, c, d, k) \
+	((k) ^ ((uint32_t)sb[B0(a)] | (uint32_t)sb[B1(b)] << 8 | (uint32_t)sb[B2(c)] << 16 | (uint32_t)sb[B3(d)] << 24))
+
+/*
+ * Rounds 1..nr of the cipher on the state words w[0..3], to which the caller
+ * has already added round key 0; nr is 10, 12 or 14. Unrolled, with the state
+ * alternating between s and t: no loop counter and no moves, and round keys
+ * at constant offsets from one pointer. On a Cortex-A9 the counter of a loop
+ * is the register that pushes the state out to the stack (6% more
+ * instructions). Used once per direction, by the mode functions below, so
+ * the unrolled code exists twice, not four times.
+ */
+AES_INLINE void enc_rounds(const uint32_t *rk, unsigned nr, uint32_t *w)
+{
+	uint32_t s0 = w[0], s1 = w[1], s2 = w[2], s3 = w[3], t0, t1, t2, t3;
+	TABLES(te, TE);
+
+	EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+	EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 8);
+	EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 12);
+	EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 16);
+	EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 20);
+	EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 24);
+	EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 28);
+	EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 32);
+	if (nr > 10) {
+		EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 36);
+		EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 40);
+		if (nr > 12) {
+			EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 44);
+			EROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 48);
+		}
 	}
-	rk += 4;
-	t0 = (uint32_t)INV_SBOX[B0(s0)] | (uint32_t)INV_SBOX[B1(s3)] << 8 |
-	     (uint32_t)INV_SBOX[B2(s2)] << 16 | (uint32_t)INV_SBOX[B3(s1)] << 24;
-	t1 = (uint32_t)INV_SBOX[B0(s1)] | (uint32_t)INV_SBOX[B1(s0)] << 8 |
-	     (uint32_t)INV_SBOX[B2(s3)] << 16 | (uint32_t)INV_SBOX[B3(s2)] << 24;
-	t2 = (uint32_t)INV_SBOX[B0(s2)] | (uint32_t)INV_SBOX[B1(s1)] << 8 |
-	     (uint32_t)INV_SBOX[B2(s0)] << 16 | (uint32_t)INV_SBOX[B3(s3)] << 24;
-	t3 = (uint32_t)INV_SBOX[B0(s3)] | (uint32_t)INV_SBOX[B1(s2)] << 8 |
-	     (uint32_t)INV_SBOX[B2(s1)] << 16 | (uint32_t)INV_SBOX[B3(s0)] << 24;
-	ember_st32le(out, t0 ^ rk[0]);
-	ember_st32le(out + 4, t1 ^ rk[1]);
-	ember_st32le(out + 8, t2 ^ rk[2]);
-	ember_st32le(out + 12, t3 ^ rk[3]);
+	rk += 4 * nr - 8;
+	EROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+	w[0] = LAST(SBOX, t0, t1, t2, t3, rk[8]);
+	w[1] = LAST(SBOX, t1, t2, t3, t0, rk[9]);
+	w[2] = LAST(SBOX, t2, t3, t0, t1, rk[10]);
+	w[3] = LAST(SBOX, t3, t0, t1, t2, rk[11]);
 }
 
-static void ecb_enc(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+AES_INLINE void dec_rounds(const uint32_t *rk, unsigned nr, uint32_t *w)
 {
-	for (; nblocks > 0; nblocks--, in += 16, out += 16)
-		enc_block(ctx->sk.w, ctx->rounds, out, in);
+	uint32_t s0 = w[0], s1 = w[1], s2 = w[2], s3 = w[3], t0, t1, t2, t3;
+	TABLES(td, TD);
+
+	DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+	DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 8);
+	DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 12);
+	DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 16);
+	DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 20);
+	DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 24);
+	DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 28);
+	DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 32);
+	if (nr > 10) {
+		DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 36);
+		DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 40);
+		if (nr > 12) {
+			DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 44);
+			DROUND(s0, s1, s2, s3, t0, t1, t2, t3, rk + 48);
+		}
+	}
+	rk += 4 * nr - 8;
+	DROUND(t0, t1, t2, t3, s0, s1, s2, s3, rk + 4);
+	w[0] = LAST(INV_SBOX, t0, t3, t2, t1, rk[8]);
+	w[1] = LAST(INV_SBOX, t1, t0, t3, t2, rk[9]);
+	w[2] = LAST(INV_SBOX, t2, t1, t0, t3, rk[10]);
+	w[3] = LAST(INV_SBOX, t3, t2, t1, t0, rk[11]);
 }
 
-static void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+/*
+ * Block loads and stores as little-endian words. |fast| (from aligned())
+ * says all buffers are 4-byte aligned on a little-endian core: then one lw
+ * or ldr per word, where the portable byte path costs lwl+lwr on MIPS.
+ */
+static int aligned(const void *a, const void *b)
 {
-	for (; nblocks > 0; nblocks--, in += 16, out += 16)
-		dec_block(ctx->sk.w + EMBER_AES_DEC_WORDS, ctx->rounds, out, in);
+#if defined(EMBER_NATIVE_LE)
+	return (((uintptr_t)a | (uintptr_t)b) & 3) == 0;
+#else
+	(void)a;
+	(void)b;
+	return 0;
+#endif
 }
 
-static void cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+AES_INLINE uint32_t ld(const uint8_t *p, int fast)
 {
-	unsigned j;
+	return fast ? ember_ld32_aligned(p) : ember_ld32le(p);
+}
 
+AES_INLINE void st(uint8_t *p, uint32_t v, int fast)
+{
+	if (fast) {
+#if defined(__GNUC__) || defined(__clang__)
+		p = (uint8_t *)__builtin_assume_aligned(p, 4);
+#endif
+		memcpy(p, &v, 4);
+	} else {
+		ember_st32le(p, v);
+	}
+}
+
+/*
+ * ECB (iv NULL) and CBC encryption. The chaining value stays in c0..c3
+ * (registers) from block to block; ECB chains with zero.
+ */
+static void enc_blocks(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const uint32_t *rk = ctx->sk.w;
+	unsigned nr = ctx->rounds;
+	int fast = aligned(in, out);
+	uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, w[4];
+
+	if (iv != NULL) {
+		c0 = ember_ld32le(iv);
+		c1 = ember_ld32le(iv + 4);
+		c2 = ember_ld32le(iv + 8);
+		c3 = ember_ld32le(iv + 12);
+	}
 	for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-		for (j = 0; j < 16; j++)
-			iv[j] ^= in[j];
-		enc_block(ctx->sk.w, ctx->rounds, iv, iv);
-		memcpy(out, iv, 16);
+		w[0] = ld(in, fast) ^ c0 ^ rk[0];
+		w[1] = ld(in + 4, fast) ^ c1 ^ rk[1];
+		w[2] = ld(in + 8, fast) ^ c2 ^ rk[2];
+		w[3] = ld(in + 12, fast) ^ c3 ^ rk[3];
+		enc_rounds(rk, nr, w);
+		st(out, w[0], fast);
+		st(out + 4, w[1], fast);
+		st(out + 8, w[2], fast);
+		st(out + 12, w[3], fast);
+		/* both branches assign, so no chaining value is live across the rounds */
+		if (iv != NULL) {
+			c0 = w[0];
+			c1 = w[1];
+			c2 = w[2];
+			c3 = w[3];
+		} else {
+			c0 = c1 = c2 = c3 = 0;
+		}
+	}
+	if (iv != NULL) {
+		ember_st32le(iv, c0);
+		ember_st32le(iv + 4, c1);
+		ember_st32le(iv + 8, c2);
+		ember_st32le(iv + 12, c3);
 	}
 }
 
-static void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+/*
+ * ECB (iv NULL) and CBC decryption. |out| may equal |in|: each ciphertext
+ * block is read before its plaintext is written.
+ */
+static void dec_blocks(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint8_t c[16], p[16];
-	unsigned j;
+	const uint32_t *rk = ctx->sk.w + EMBER_AES_DEC_WORDS;
+	unsigned nr = ctx->rounds;
+	int fast = aligned(in, out);
+	uint32_t v0 = 0, v1 = 0, v2 = 0, v3 = 0, c0, c1, c2, c3, w[4];
 
-	for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-		memcpy(c, in, 16);
-		dec_block(ctx->sk.w + EMBER_AES_DEC_WORDS, ctx->rounds, p, c);
-		for (j = 0; j < 16; j++)
-			out[j] = p[j] ^ iv[j];
-		memcpy(iv, c, 16);
+	if (iv != NULL) {
+		v0 = ember_ld32le(iv);
+		v1 = ember_ld32le(iv + 4);
+		v2 = ember_ld32le(iv + 8);
+		v3 = ember_ld32le(iv + 12);
 	}
-	ember_wipe(p, sizeof(p));
+	for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+		c0 = ld(in, fast);
+		c1 = ld(in + 4, fast);
+		c2 = ld(in + 8, fast);
+		c3 = ld(in + 12, fast);
+		w[0] = c0 ^ rk[0];
+		w[1] = c1 ^ rk[1];
+		w[2] = c2 ^ rk[2];
+		w[3] = c3 ^ rk[3];
+		dec_rounds(rk, nr, w);
+		st(out, w[0] ^ v0, fast);
+		st(out + 4, w[1] ^ v1, fast);
+		st(out + 8, w[2] ^ v2, fast);
+		st(out + 12, w[3] ^ v3, fast);
+		if (iv != NULL) {
+			v0 = c0;
+			v1 = c1;
+			v2 = c2;
+			v3 = c3;
+		}
+	}
+	if (iv != NULL) {
+		ember_st32le(iv, v0);
+		ember_st32le(iv + 4, v1);
+		ember_st32le(iv + 8, v2);
+		ember_st32le(iv + 12, v3);
+	}
 }
 
 static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
@@ -313,7 +424,7 @@ static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8
 	size_t j, n;
 
 	while (len > 0) {
-		enc_block(ctx->sk.w, ctx->rounds, ks, cb);
+		enc_blocks(ctx, NULL, ks, cb, 1);
 		ember_aes_ctr_inc(cb);
 		n = len < 16 ? len : 16;
 		for (j = 0; j < n; j++)
@@ -333,19 +444,19 @@ static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param
 }
 static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
 {
-	ecb_enc((const ember_aes_ctx *)c, out, in, n);
+	enc_blocks((const ember_aes_ctx *)c, NULL, out, in, n);
 }
 static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
 {
-	ecb_dec((const ember_aes_ctx *)c, out, in, n);
+	dec_blocks((const ember_aes_ctx *)c, NULL, out, in, n);
 }
 static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
 {
-	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
+	enc_blocks((const ember_aes_ctx *)c, iv, out, in, n);
 }
 static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
 {
-	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
+	dec_blocks((const ember_aes_ctx *)c, iv, out, in, n);
 }
 static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
 {
