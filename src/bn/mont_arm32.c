@@ -42,8 +42,10 @@
  * The rows of the product: t[0 .. n+w+1] (t[0 .. w] zero on entry; w is n
  * rounded up to a multiple of 4, at least 8), x = a and m interleaved over
  * w words (zero above n), b of n words, ctl = { -m^-1 mod 2^32, w/4 - 1,
- * the end of b }. On return t[n .. n+w] holds a*b/2^(32n) + (0 or m), < 2m,
- * so t[2n] is 0 or 1 and the words above it are zero; t[0 .. n-1] are zero.
+ * the end of b, a, m, n/2 }: the first 2(n/2) pairs of x are filled here
+ * from a and m, the rest by the caller. On return t[n .. n+w] holds
+ * a*b/2^(32n) + (0 or m), < 2m, so t[2n] is 0 or 1 and the words above it
+ * are zero; t[0 .. n-1] are zero.
  *
  * Registers: r0 t, r1 x, r2 b[i], r3 u, r4 c1, r5 c2, r6-r7 two words of t,
  * r8-r11 a[j] m[j] a[j+1] m[j+1], r12 loop count, lr the b pointer. The
@@ -55,6 +57,20 @@ __attribute__((naked, noinline)) static void umaal_rows(uint32_t *t EMBER_UNUSED
 	__asm__(
 	    "push	{r4-r11, lr}\n\t"
 	    "sub	sp, sp, #20\n\t"
+	    /* x[2j], x[2j+1] = a[j], m[j], two words of each per turn */
+	    "ldr	r8, [r3, #12]\n\t"
+	    "ldr	r9, [r3, #16]\n\t"
+	    "ldr	r12, [r3, #20]\n\t"
+	    "mov	r10, r1\n\t"
+	    "cmp	r12, #0\n\t"
+	    "beq	1f\n\t"
+	    "0:\n\t"
+	    "ldm	r8!, {r4, r6}\n\t"
+	    "ldm	r9!, {r5, r7}\n\t"
+	    "stm	r10!, {r4-r7}\n\t"
+	    "subs	r12, r12, #1\n\t"
+	    "bne	0b\n\t"
+	    "1:\n\t"
 	    "str	r1, [sp]\n\t"
 	    "str	r0, [sp, #4]\n\t"
 	    "mov	lr, r2\n\t"
@@ -65,7 +81,7 @@ __attribute__((naked, noinline)) static void umaal_rows(uint32_t *t EMBER_UNUSED
 	    "ldr	r12, [r3, #8]\n\t"
 	    "str	r12, [sp, #16]\n\t"
 	    /* one row per word of b */
-	    "1:\n\t"
+	    "3:\n\t"
 	    "ldr	r2, [lr], #4\n\t"
 	    "ldr	r1, [sp]\n\t"
 	    "ldr	r0, [sp, #4]\n\t"
@@ -118,7 +134,7 @@ __attribute__((naked, noinline)) static void umaal_rows(uint32_t *t EMBER_UNUSED
 	    "str	r0, [sp, #4]\n\t"
 	    "ldr	r12, [sp, #16]\n\t"
 	    "cmp	lr, r12\n\t"
-	    "bne	1b\n\t"
+	    "bne	3b\n\t"
 	    "add	sp, sp, #20\n\t"
 	    "pop	{r4-r11, pc}\n\t");
 }
@@ -203,24 +219,27 @@ static void ember_bn_mont_mul_umaal(ember_bn_word *r, const ember_bn_word *a, co
 {
 	const size_t n = mc->n;
 	const size_t w = n <= 8 ? 8 : (n + 3) & ~(size_t)3;
-	uint32_t x[2 * BN_MAXW + 16], t[2 * BN_MAXW + 16];
-	uintptr_t ctl[3];
+	/* t (n + w + 2 words), then x (2w words): one area to wipe */
+	uint32_t buf[4 * BN_MAXW + 32];
+	uint32_t *t = buf, *x = buf + n + w + 2;
+	uintptr_t ctl[6];
 	size_t j;
 
-	for (j = 0; j < n; j++) {
-		x[2 * j] = a[j];
-		x[2 * j + 1] = mc->m[j];
+	for (j = n & ~(size_t)1; j < w; j++) {
+		x[2 * j] = j < n ? a[j] : 0;
+		x[2 * j + 1] = j < n ? mc->m[j] : 0;
 	}
-	memset(x + 2 * n, 0, 2 * (w - n) * sizeof(x[0]));
 	memset(t, 0, (w + 1) * sizeof(t[0]));
 	ctl[0] = mc->m0inv;
 	ctl[1] = w / 4 - 1;
 	ctl[2] = (uintptr_t)(b + n);
+	ctl[3] = (uintptr_t)a;
+	ctl[4] = (uintptr_t)mc->m;
+	ctl[5] = n / 2;
 	umaal_rows(t, x, b, ctl);
 	umaal_final_sub(r, t + n, mc->m, n);
 	/* t[0 .. n-1] are zero: the rows leave the words below the result cleared */
-	ember_wipe(x, 2 * w * sizeof(x[0]));
-	ember_wipe(t + n, (w + 2) * sizeof(t[0]));
+	ember_wipe(t + n, (w + 2 + 2 * w) * sizeof(t[0]));
 }
 
 static void ember_bn_mont_sqr_umaal(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
