@@ -247,6 +247,11 @@ static void ember_bn_mont_sqr_umaal(ember_bn_word *r, const ember_bn_word *a, co
 	ember_bn_mont_mul_umaal(r, a, a, mc);
 }
 
+/*
+ * UMAAL belongs to the instruction set this file is built for (the #if
+ * above), like any instruction the compiler emits, not to an optional
+ * extension: no EMBER_CPUCAP word turns it off.
+ */
 static int ember_bn_mont_umaal_supported(void)
 {
 	return 1;
