@@ -257,11 +257,13 @@ static const ember_cipher_spec spec_table[] = {
 
 extern const ember_bn_mont_desc ember_bn_mont_avx512ifma_desc;
 extern const ember_bn_mont_desc ember_bn_mont_x86adx_desc;
+extern const ember_bn_mont_desc ember_bn_mont_umaal_desc;
 extern const ember_bn_mont_desc ember_bn_mont_ref_desc;
 
 static const ember_bn_mont_desc *const bn_mont_table[] = {
 	&ember_bn_mont_avx512ifma_desc,
 	&ember_bn_mont_x86adx_desc,
+	&ember_bn_mont_umaal_desc,
 	&ember_bn_mont_ref_desc,
 	/* end of bignum backends */
 };

@@ -208,3 +208,90 @@ EMBER_TEST(bn_comb)
 	memset(a, 0, sizeof(a));
 	CHECK(ember_bn_modinv_prime(r1, a, &mc) == EMBER_EINVAL, "inverse of 0");
 }
+
+/*
+ * Every backend against the portable one, word for word, on sizes around
+ * the ones RSA and DSA use (512 to 4096 bits) and odd word counts, with
+ * moduli that stress the carries (all ones: the sums come close to 2m and
+ * past R; a lone top bit) and the extreme operands 0, 1, m - 1; r aliasing
+ * a and b.
+ */
+EMBER_TEST(bn_backends_vs_ref)
+{
+	static const size_t sizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 16, 17, 24, 31, 32, 33, 47, 48, 63, 64, 65,
+		96, 127, 128 };
+	const ember_bn_mont_desc *ref = ember_bn_mont_find("ref");
+	size_t i, s, k, v;
+
+	if (!CHECK(ref != NULL, "no ref backend"))
+		return;
+	for (i = 0; i < ember_bn_mont_count(); i++) {
+		const ember_bn_mont_desc *d = ember_bn_mont_at(i);
+		if (d == ref)
+			continue;
+		if (!ember_bn_mont_supported(d)) {
+			t_skip("bn %s: not supported on this CPU", d->impl);
+			continue;
+		}
+		for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]) && sizes[s] <= MAXW; s++) {
+			const size_t n = sizes[s];
+			for (k = 0; k < 3; k++) {
+				static ember_bn_mont mc;
+				ember_bn_word m[MAXW], a[MAXW], b[MAXW], r1[MAXW], r2[MAXW];
+
+				if (k == 0) {
+					rand_words(m, n);
+					m[n - 1] |= (ember_bn_word)1 << (EMBER_BN_WORD_BITS - 1 - t_rand_below(8));
+				} else if (k == 1) {
+					memset(m, 0xff, n * sizeof(m[0]));
+				} else {
+					memset(m, 0, n * sizeof(m[0]));
+					m[n - 1] = (ember_bn_word)1 << (EMBER_BN_WORD_BITS - 1);
+				}
+				m[0] |= 1;
+				if (!CHECK(ember_bn_mont_init(&mc, m, n) == 0, "mont_init n=%zu", n))
+					continue;
+				for (v = 0; v < 6; v++) {
+					/* a, b: random, then (m-1, m-1), (0, random), (1, m-1), (m-1, random), random */
+					rand_below(a, m, n);
+					rand_below(b, m, n);
+					if (v == 1 || v == 3 || v == 4) {
+						memcpy(a, m, n * sizeof(a[0]));
+						a[0] -= 1;
+					}
+					if (v == 1 || v == 3) {
+						memcpy(b, m, n * sizeof(b[0]));
+						b[0] -= 1;
+					}
+					if (v == 2 || v == 3) {
+						memset(a, 0, n * sizeof(a[0]));
+						a[0] = (ember_bn_word)(v == 3);
+					}
+					ref->mul(r1, a, b, &mc);
+					d->mul(r2, a, b, &mc);
+					CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "%s mul n=%zu modulus %zu operands %zu",
+					    d->impl, n, k, v);
+					ref->sqr(r1, a, &mc);
+					d->sqr(r2, a, &mc);
+					CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "%s sqr n=%zu modulus %zu operands %zu",
+					    d->impl, n, k, v);
+					/* in place: r = a, then r = b */
+					ref->mul(r1, a, b, &mc);
+					memcpy(r2, a, n * sizeof(r2[0]));
+					d->mul(r2, r2, b, &mc);
+					CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "%s mul r=a n=%zu", d->impl, n);
+					memcpy(r2, b, n * sizeof(r2[0]));
+					d->mul(r2, a, r2, &mc);
+					CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "%s mul r=b n=%zu", d->impl, n);
+					memcpy(r2, a, n * sizeof(r2[0]));
+					d->sqr(r2, r2, &mc);
+					ref->sqr(r1, a, &mc);
+					CHECK(memcmp(r1, r2, n * sizeof(r1[0])) == 0, "%s sqr r=a n=%zu", d->impl, n);
+					/* the result is reduced */
+					CHECK(ember_bn_cmp(r2, m, n) < 0, "%s sqr n=%zu: result not below m", d->impl, n);
+				}
+			}
+		}
+		t_note("bn %s: %zu sizes, 3 moduli and 6 operand pairs each, against ref", d->impl, s);
+	}
+}

@@ -14,8 +14,9 @@
  * Montgomery multiplication is reached through a descriptor
  * (ember_bn_mont_desc), one per implementation ("ref" portable C,
  * "x86adx" MULX/ADX, "avx512ifma" = x86adx plus an AVX-512 IFMA route for
- * public exponents), so `ember speed -impl` and the tests can name each;
- * ember_bn_mont_find(NULL) gives the fastest supported one.
+ * public exponents, "umaal" UMAAL on 32-bit ARM), so `ember speed -impl`
+ * and the tests can name each; ember_bn_mont_find(NULL) gives the fastest
+ * supported one.
  *
  * Constant time: ember_bn_modexp_ct, ember_bn_modinv_ct, ember_bn_mod_ct and
  * the Montgomery products have no branch, loop bound or table index that
@@ -76,7 +77,7 @@ typedef struct ember_bn_mont {
  */
 typedef struct ember_bn_mont_desc {
 	const char *name;       /* "bn" */
-	const char *impl;       /* "ref", "x86adx" */
+	const char *impl;       /* "ref", "x86adx", "umaal" */
 	unsigned flags;         /* EMBER_IMPL_CT, EMBER_IMPL_HW */
 	int (*supported)(void); /* NULL: always */
 	void (*mul)(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
