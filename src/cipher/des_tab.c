@@ -422,24 +422,37 @@ static void des_ecb_n(const uint32_t *ks, int nstages, uint8_t *out, const uint8
 	}
 }
 
+/*
+ * CBC encryption keeps its chain in the IP domain. IP is a bit permutation,
+ * so IP(P ^ C) = IP(P) ^ IP(C), and IP(C) of the block just encrypted is
+ * the state before its FP (FP = IP^-1). The chain from block to block is
+ * thus one XOR and the rounds: IP of the plaintext and FP of the output
+ * no longer sit on it (IP of the IV is paid once per call).
+ */
 static void des_cbc_enc_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_t *out, const uint8_t *in,
     size_t nblocks)
 {
-	uint32_t l = ember_ld32be(iv), r = ember_ld32be(iv + 4);
+	uint32_t cl = ember_ld32be(iv), cr = ember_ld32be(iv + 4);
+	uint32_t l = cl, r = cr;
 
+	EMBER_DES_IP(l, r);
 	while (nblocks--) {
-		l ^= ember_ld32be(in);
-		r ^= ember_ld32be(in + 4);
-		EMBER_DES_IP(l, r);
+		uint32_t pl = ember_ld32be(in), pr = ember_ld32be(in + 4);
+
+		EMBER_DES_IP(pl, pr);
+		l ^= pl;
+		r ^= pr;
 		des_stages(ks, nstages, 0, &l, &r);
-		EMBER_DES_FP(l, r);
-		ember_cst32be(out, l);
-		ember_cst32be(out + 4, r);
+		cl = l;
+		cr = r;
+		EMBER_DES_FP(cl, cr);
+		ember_cst32be(out, cl);
+		ember_cst32be(out + 4, cr);
 		in += 8;
 		out += 8;
 	}
-	ember_cst32be(iv, l);
-	ember_cst32be(iv + 4, r);
+	ember_cst32be(iv, cl);
+	ember_cst32be(iv + 4, cr);
 }
 
 static void des_cbc_dec_n(const uint32_t *ks, int nstages, uint8_t iv[8], uint8_t *out, const uint8_t *in,
