@@ -106,15 +106,25 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 
 /*
  * One round: x ^= f(w, v), and the inputs of the next round, whose R is the
- * new x, are formed as (x ^ K) ^ f so that only one XOR follows f.
+ * new x, are formed as (x ^ K) ^ f. f is not summed first: g, the three
+ * SP-boxes of v whose index is one instruction (top byte, low byte, second
+ * byte), joined by the fourth, is XORed into x ^ K while the loads of the
+ * w half, whose indices take two instructions, are still in flight; h, the
+ * w half, then meets it with one XOR. From the last load to the next
+ * round's w and v: OR, ADD, XOR (it was OR, ADD, OR, XOR). In-process
+ * against OpenSSL at 16 bytes (scripts/cipher-percall.c): des-cbc 188.7 ->
+ * 178.4 ns, des-ede3 487 -> 464 ns.
  */
 #define EMBER_DES_R(sp6, sp8, x, w, v, ka, kb)                                     \
 	do {                                                                       \
-		uint32_t f_ = EMBER_DES_F(sp6, sp8, w, v);                         \
-		uint32_t xa_ = (x) ^ (ka), xb_ = (x) ^ (kb);                       \
-		(x) ^= f_;                                                         \
-		(w) = xa_ ^ f_;                                                    \
-		(v) = xb_ ^ f_;                                                    \
+		uint32_t g_, h_, xa_ = (x) ^ (ka), xb_ = (x) ^ (kb);               \
+		g_ = (sp8[0][(v) >> 24] | sp8[3][(v)&255]) + sp8[2][(v) >> 8 & 255]; \
+		g_ |= sp8[1][(v) >> 16 & 255];                                     \
+		h_ = (sp6[0][ember_rotl32(w, 4) & 63] | sp6[1][(w) >> 20 & 63]) +  \
+		     (sp6[2][(w) >> 12 & 63] | sp6[3][(w) >> 4 & 63]);             \
+		(x) ^= g_ ^ h_;                                                    \
+		(w) = (xa_ ^ g_) ^ h_;                                             \
+		(v) = (xb_ ^ g_) ^ h_;                                             \
 	} while (0)
 
 /*
