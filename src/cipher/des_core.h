@@ -96,7 +96,8 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
  * rounds are written for latency: the eight S-box outputs occupy disjoint
  * bits, so they may be combined with OR and ADD as well as XOR, and mixing
  * the operators as a balanced tree keeps the compiler from re-associating
- * it into a chain of eight dependent XORs.
+ * it into a chain of eight dependent XORs. Whole, it serves the last round;
+ * EMBER_DES_R below splits the same lookups in two halves.
  */
 #define EMBER_DES_F(sp6, sp8, w, v)                                                \
 	(((sp6[0][ember_rotl32(w, 4) & 63] | sp6[1][(w) >> 20 & 63]) +             \
