@@ -24,14 +24,15 @@
  */
 #define R2(x1, x2, i)                                                              \
 	do {                                                                       \
-		EMBER_DES_R(sp, x1, w1, v1, k1[2 * (i)], k1[2 * (i) + 1]);         \
-		EMBER_DES_R(sp, x2, w2, v2, k2[2 * (i)], k2[2 * (i) + 1]);         \
+		EMBER_DES_R(sp6, sp8, x1, w1, v1, k1[2 * (i)], k1[2 * (i) + 1]);    \
+		EMBER_DES_R(sp6, sp8, x2, w2, v2, k2[2 * (i)], k2[2 * (i) + 1]);    \
 	} while (0)
 
 static void des_pair(const uint32_t *k1, const uint32_t *k2, uint32_t x0, uint32_t x1, uint32_t a[2],
     uint32_t b[2])
 {
-	const uint32_t(*sp)[64] = ember_des_sp;
+	const uint32_t(*sp6)[64] = ember_des_sp6;
+	const uint32_t(*sp8)[256] = ember_des_sp8;
 	uint32_t l1 = x0, r1 = x1, l2, r2, w1, v1, w2, v2;
 
 	EMBER_DES_IP(l1, r1);
@@ -56,8 +57,8 @@ static void des_pair(const uint32_t *k1, const uint32_t *k2, uint32_t x0, uint32
 	R2(l1, l2, 13);
 	R2(r1, r2, 14);
 	R2(l1, l2, 15);
-	r1 ^= EMBER_DES_F(sp, w1, v1);
-	r2 ^= EMBER_DES_F(sp, w2, v2);
+	r1 ^= EMBER_DES_F(sp6, sp8, w1, v1);
+	r2 ^= EMBER_DES_F(sp6, sp8, w2, v2);
 	/* pre-output R16 L16, then FP */
 	EMBER_DES_FP(r1, l1);
 	EMBER_DES_FP(r2, l2);
