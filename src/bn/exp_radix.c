@@ -34,9 +34,11 @@
 /* limb bits: see the top of the file */
 #define RB 61
 #define LMASK (((uint64_t)1 << RB) - 1)
-#define LMAX ((64 * BN_MAXW + 2 + RB - 1) / RB)
 /* most limbs whose column sums (2L products below 2^(2RB), plus the carry) fit 128 bits */
 #define LLIM ((((size_t)1 << (127 - 2 * RB)) - 1))
+/* limbs of the largest modulus handled: the arrays' size */
+#define LALL ((64 * BN_MAXW + 2 + RB - 1) / RB)
+#define LMAX (LALL < LLIM ? LALL : LLIM)
 
 /* RB-bit limbs of a word count n */
 static size_t limbs_of(size_t n)
@@ -298,7 +300,7 @@ int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_
 	const size_t entries = (size_t)1 << w;
 	unsigned nwin, k, i;
 
-	if (mc->n < 8 || e_bits == 0 || limbs_of(mc->n) > LLIM)
+	if (mc->n < 8 || e_bits == 0 || limbs_of(mc->n) > LMAX)
 		return EMBER_ENOTSUP;
 	chain_init(&s.c, mc);
 	win_table(&s, b, entries, mc);
@@ -421,7 +423,7 @@ int ember_bn_exp_ct2_radix(ember_bn_word *r1, const ember_bn_word *b1, const emb
 	size_t l;
 	unsigned nwin, k, i;
 
-	if (mc1->n < 8 || mc1->n != mc2->n || e_bits == 0 || limbs_of(mc1->n) > LLIM)
+	if (mc1->n < 8 || mc1->n != mc2->n || e_bits == 0 || limbs_of(mc1->n) > LMAX)
 		return EMBER_ENOTSUP;
 	chain_init(&s[0].c, mc1);
 	chain_init(&s[1].c, mc2);
