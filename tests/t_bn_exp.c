@@ -1,10 +1,12 @@
 /*
  * t_bn_exp.c - the exponentiation slots of every Montgomery backend
- * (exp_ct, exp_ct2, exp_public: the radix-2^52 paths of avx512ifma) against
- * the portable backend, at every word count those paths take (8 words and
- * up) rather than the few sizes t_bn.c samples, with edge bases (0, 1,
- * m - 1), short exponents (the 4-bit window) and moduli whose top word is
- * not full.
+ * (exp_ct, exp_ct2, exp_public: the radix-2^52 paths of avx512ifma, the
+ * radix-2^61 ones of ref) against the generic square-and-multiply chain
+ * over the portable backend's mul and sqr (ember_bn_modexp_vartime, which
+ * uses no slot, so ref's own slots are checked too), at every word count
+ * those paths take (8 words and up) rather than the few sizes t_bn.c
+ * samples, with edge bases (0, 1, m - 1), short exponents (the 4-bit
+ * window) and moduli whose top word is not full.
  */
 #include <string.h>
 
@@ -64,7 +66,7 @@ static int init_pair(ember_bn_mont *fast, ember_bn_mont *ref, const ember_bn_wor
 	return CHECK(ember_bn_mont_set_impl(ref, ember_bn_mont_find("ref")) == 0, "ref backend");
 }
 
-/* exp_ct2 (both halves at once) against two portable exponentiations. */
+/* exp_ct2 (both halves at once) against two generic chains (no slot involved). */
 static unsigned ct2_size(const ember_bn_mont_desc *d, size_t n)
 {
 	static ember_bn_mont f1, f2, r1, r2;
@@ -93,7 +95,7 @@ static unsigned ct2_size(const ember_bn_mont_desc *d, size_t n)
 	return runs;
 }
 
-/* exp_ct and exp_public against the portable backend. */
+/* exp_ct and exp_public against the generic chain over ref's mul and sqr (no slot involved). */
 static unsigned ct_size(const ember_bn_mont_desc *d, size_t n)
 {
 	static ember_bn_mont f, r;

@@ -86,4 +86,17 @@ int ember_bn_mont_adx_supported(void);
 /* The portable REDC of a 2n-word value, shared by the squaring paths. */
 void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc);
 
+#if EMBER_BN_WORD_BITS == 64
+/*
+ * The portable backend's secret-exponent exponentiations in radix 2^61
+ * (exp_radix.c): its exp_ct and exp_ct2 slots; EMBER_ENOTSUP outside 8 to
+ * 29 words.
+ */
+int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
+    const ember_bn_mont *mc);
+int ember_bn_exp_ct2_radix(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
+    const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
+    const ember_bn_mont *mc2, unsigned e_bits);
+#endif
+
 #endif

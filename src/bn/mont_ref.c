@@ -233,6 +233,12 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 
 #endif
 
+/* 64-bit words: secret-exponent exponentiations in radix 2^61 (exp_radix.c); 32-bit: the generic chains. */
 const ember_bn_mont_desc ember_bn_mont_ref_desc = {
-	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref, NULL, NULL, NULL
+	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref,
+#if EMBER_BN_WORD_BITS == 64
+	NULL, ember_bn_exp_ct_radix, ember_bn_exp_ct2_radix
+#else
+	NULL, NULL, NULL
+#endif
 };
