@@ -335,7 +335,7 @@ void ember_bn_redc(ember_bn_word *r, const ember_bn_word *t, const ember_bn_mont
 }
 
 /* Bits [pos, pos + w) of e (ew words); positions are public. */
-static unsigned get_bits(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w)
+unsigned ember_bn_get_bits(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w)
 {
 	size_t idx = pos / BN_W;
 	unsigned off = pos % BN_W;
@@ -352,8 +352,7 @@ static unsigned get_bits(const ember_bn_word *e, size_t ew, unsigned pos, unsign
  * r = tab[idx], reading every entry (constant-time table scan). Four words
  * at a time are gathered in registers across all entries.
  */
-static void ct_lookup(ember_bn_word *r, const ember_bn_word *tab, size_t entries, size_t n,
-    unsigned idx)
+void ember_bn_ct_lookup(ember_bn_word *r, const ember_bn_word *tab, size_t entries, size_t n, unsigned idx)
 {
 	ember_bn_word mask[32];
 	size_t i, k;
@@ -409,11 +408,11 @@ void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn
 			bn_msqr(tab + i * n, tab + (i / 2) * n, mc);
 	}
 	nwin = (e_bits + w - 1) / w;
-	ct_lookup(acc, tab, entries, n, get_bits(e, ew, (nwin - 1) * w, w));
+	ember_bn_ct_lookup(acc, tab, entries, n, ember_bn_get_bits(e, ew, (nwin - 1) * w, w));
 	for (k = nwin - 1; k-- > 0;) {
 		for (i = 0; i < w; i++)
 			bn_msqr(acc, acc, mc);
-		ct_lookup(t, tab, entries, n, get_bits(e, ew, k * w, w));
+		ember_bn_ct_lookup(t, tab, entries, n, ember_bn_get_bits(e, ew, k * w, w));
 		bn_mmul(acc, acc, t, mc);
 	}
 	ember_bn_from_mont(r, acc, mc);
@@ -508,8 +507,8 @@ void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const em
 	memcpy(acc, mc->one, n * sizeof(acc[0]));
 	bits = (bits + 1) & ~1u;
 	for (pos = bits; pos > 0; pos -= 2) {
-		unsigned ix = get_bits(x, e_words, pos - 2, 2);
-		unsigned iy = get_bits(y, e_words, pos - 2, 2);
+		unsigned ix = ember_bn_get_bits(x, e_words, pos - 2, 2);
+		unsigned iy = ember_bn_get_bits(y, e_words, pos - 2, 2);
 		unsigned idx = 4 * ix + iy;
 		if (started) {
 			bn_msqr(acc, acc, mc);
@@ -567,10 +566,10 @@ void ember_bn_comb_exp_ct(ember_bn_word *r, const ember_bn_word *tab, const embe
 	const size_t n = mc->n;
 	unsigned i;
 
-	ct_lookup(acc, tab, 16, n, comb_column(e, d, d - 1));
+	ember_bn_ct_lookup(acc, tab, 16, n, comb_column(e, d, d - 1));
 	for (i = d - 1; i-- > 0;) {
 		bn_msqr(acc, acc, mc);
-		ct_lookup(t, tab, 16, n, comb_column(e, d, i));
+		ember_bn_ct_lookup(t, tab, 16, n, comb_column(e, d, i));
 		bn_mmul(acc, acc, t, mc);
 	}
 	ember_bn_from_mont(r, acc, mc);

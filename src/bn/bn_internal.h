@@ -72,6 +72,15 @@ static inline void bn_msqr(ember_bn_word *r, const ember_bn_word *a, const ember
 	mc->impl->sqr(r, a, mc);
 }
 
+/* Bits [pos, pos + w) of e (ew words), w <= 8; positions are public (bn.c). */
+unsigned ember_bn_get_bits(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w);
+
+/*
+ * r = tab[idx] for a table of |entries| (at most 32) entries of n words,
+ * reading every entry under a mask: the constant-time table scan (bn.c).
+ */
+void ember_bn_ct_lookup(ember_bn_word *r, const ember_bn_word *tab, size_t entries, size_t n, unsigned idx);
+
 /* The portable product and square (mont_ref.c), also the fallback of other backends. */
 void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b,
     const ember_bn_mont *mc);

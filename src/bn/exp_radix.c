@@ -211,50 +211,6 @@ static void chain_out(ember_bn_word *r, uint64_t *x, struct chain *c, const embe
 	ember_wipe(out, sizeof(out));
 }
 
-/* Bits [pos, pos + w) of e (ew words); positions are public. */
-static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w)
-{
-	size_t idx = pos / BN_W;
-	unsigned off = pos % BN_W;
-	ember_bn_word v = 0;
-
-	if (idx < ew)
-		v = e[idx] >> off;
-	if (off + w > BN_W && idx + 1 < ew)
-		v |= e[idx + 1] << (BN_W - off);
-	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
-}
-
-/* r = tab[idx] (l limbs per entry), every entry read under a mask. */
-static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t l, unsigned idx)
-{
-	uint64_t mask[32];
-	size_t i, k;
-
-	for (i = 0; i < entries; i++)
-		mask[i] = bn_eq_mask((ember_bn_word)i, (ember_bn_word)idx);
-	for (k = 0; k + 4 <= l; k += 4) {
-		uint64_t r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-		const uint64_t *t = tab + k;
-		for (i = 0; i < entries; i++, t += l) {
-			r0 |= t[0] & mask[i];
-			r1 |= t[1] & mask[i];
-			r2 |= t[2] & mask[i];
-			r3 |= t[3] & mask[i];
-		}
-		r[k] = r0;
-		r[k + 1] = r1;
-		r[k + 2] = r2;
-		r[k + 3] = r3;
-	}
-	for (; k < l; k++) {
-		uint64_t r0 = 0;
-		for (i = 0; i < entries; i++)
-			r0 |= tab[i * l + k] & mask[i];
-		r[k] = r0;
-	}
-}
-
 /* One fixed-window chain: the table, the accumulator and the modulus. */
 struct win {
 	struct chain c;
@@ -305,11 +261,11 @@ int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_
 	chain_init(&s.c, mc);
 	win_table(&s, b, entries, mc);
 	nwin = (e_bits + w - 1) / w;
-	lookup(s.x, s.tab, entries, s.c.l, window(e, ew, (nwin - 1) * w, w));
+	ember_bn_ct_lookup(s.x, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, (nwin - 1) * w, w));
 	for (k = nwin - 1; k-- > 0;) {
 		for (i = 0; i < w; i++)
 			asqr(s.x, s.x, &s.c);
-		lookup(s.t, s.tab, entries, s.c.l, window(e, ew, k * w, w));
+		ember_bn_ct_lookup(s.t, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, k * w, w));
 		amm(s.x, s.x, s.t, &s.c);
 	}
 	chain_out(r, s.x, &s.c, mc);
@@ -431,13 +387,13 @@ int ember_bn_exp_ct2_radix(ember_bn_word *r1, const ember_bn_word *b1, const emb
 	win_table(&s[0], b1, entries, mc1);
 	win_table(&s[1], b2, entries, mc2);
 	nwin = (e_bits + w - 1) / w;
-	lookup(s[0].x, s[0].tab, entries, l, window(e1, ew, (nwin - 1) * w, w));
-	lookup(s[1].x, s[1].tab, entries, l, window(e2, ew, (nwin - 1) * w, w));
+	ember_bn_ct_lookup(s[0].x, s[0].tab, entries, l, ember_bn_get_bits(e1, ew, (nwin - 1) * w, w));
+	ember_bn_ct_lookup(s[1].x, s[1].tab, entries, l, ember_bn_get_bits(e2, ew, (nwin - 1) * w, w));
 	for (k = nwin - 1; k-- > 0;) {
 		for (i = 0; i < w; i++)
 			asqr_x2(s[0].x, &s[0].c, s[1].x, &s[1].c);
-		lookup(s[0].t, s[0].tab, entries, l, window(e1, ew, k * w, w));
-		lookup(s[1].t, s[1].tab, entries, l, window(e2, ew, k * w, w));
+		ember_bn_ct_lookup(s[0].t, s[0].tab, entries, l, ember_bn_get_bits(e1, ew, k * w, w));
+		ember_bn_ct_lookup(s[1].t, s[1].tab, entries, l, ember_bn_get_bits(e2, ew, k * w, w));
 		amm_x2(s[0].x, s[0].x, s[0].t, &s[0].c, s[1].x, s[1].x, s[1].t, &s[1].c);
 	}
 	chain_out(r1, s[0].x, &s[0].c, mc1);

@@ -300,20 +300,6 @@ static int exp_public_ifma(ember_bn_word *r, const ember_bn_word *b, const ember
 	return 0;
 }
 
-/* Bits [pos, pos + w) of e (ew words); positions are public. */
-static unsigned window(const ember_bn_word *e, size_t ew, unsigned pos, unsigned w)
-{
-	size_t idx = pos / BN_W;
-	unsigned off = pos % BN_W;
-	ember_bn_word v = 0;
-
-	if (idx < ew)
-		v = e[idx] >> off;
-	if (off + w > BN_W && idx + 1 < ew)
-		v |= e[idx + 1] << (BN_W - off);
-	return (unsigned)(v & (((ember_bn_word)1 << w) - 1));
-}
-
 /* r |= entry & hit (one ternary-logic op, the entry a plain full load) */
 #define PICK(r, p) ((r) = _mm512_ternarylogic_epi64((r), _mm512_loadu_si512((const void *)(p)), hit, 0xf8))
 
@@ -391,11 +377,11 @@ static int exp_ct_ifma(ember_bn_word *r, const ember_bn_word *b, const ember_bn_
 			amm(tab + i * lanes, tab + (i / 2) * lanes, tab + (i / 2) * lanes, m52, k0, l, nz);
 	}
 	nwin = (e_bits + w - 1) / w;
-	lookup(x, tab, entries, lanes, window(e, ew, (nwin - 1) * w, w));
+	lookup(x, tab, entries, lanes, ember_bn_get_bits(e, ew, (nwin - 1) * w, w));
 	for (k = nwin - 1; k-- > 0;) {
 		for (i = 0; i < w; i++)
 			amm(x, x, x, m52, k0, l, nz);
-		lookup(t, tab, entries, lanes, window(e, ew, k * w, w));
+		lookup(t, tab, entries, lanes, ember_bn_get_bits(e, ew, k * w, w));
 		amm(x, x, t, m52, k0, l, nz);
 	}
 	memset(t, 0, sizeof(t));
@@ -450,13 +436,13 @@ static int exp_ct2_ifma(ember_bn_word *r1, const ember_bn_word *b1, const ember_
 		    tab2 + v * lanes, m2, k2, l);
 	}
 	nwin = (e_bits + w - 1) / w;
-	lookup(x1, tab1, entries, lanes, window(e1, ew, (nwin - 1) * w, w));
-	lookup(x2, tab2, entries, lanes, window(e2, ew, (nwin - 1) * w, w));
+	lookup(x1, tab1, entries, lanes, ember_bn_get_bits(e1, ew, (nwin - 1) * w, w));
+	lookup(x2, tab2, entries, lanes, ember_bn_get_bits(e2, ew, (nwin - 1) * w, w));
 	for (k = nwin - 1; k-- > 0;) {
 		for (i = 0; i < w; i++)
 			mul2(x1, x1, x1, m1, k1, x2, x2, x2, m2, k2, l);
-		lookup(t1, tab1, entries, lanes, window(e1, ew, k * w, w));
-		lookup(t2, tab2, entries, lanes, window(e2, ew, k * w, w));
+		lookup(t1, tab1, entries, lanes, ember_bn_get_bits(e1, ew, k * w, w));
+		lookup(t2, tab2, entries, lanes, ember_bn_get_bits(e2, ew, k * w, w));
 		mul2(x1, x1, t1, m1, k1, x2, x2, t2, m2, k2, l);
 	}
 	memset(t1, 0, sizeof(t1));
