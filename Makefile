@@ -159,9 +159,14 @@ SLOW_UNDER_QEMU := bn_properties,rsa_nist,rsa_rsalabs,rsa_roundtrip,dsa_nist,dsa
 SLOW_UNDER_QEMU := $(SLOW_UNDER_QEMU),pk_ossl_dsa,pk_cli,wycheproof_pk,speed_pk_words,speed_pk_keyfile,cli_dgst_sign
 CROSS_TEST_ARGS := $(if $(QUICK),-x $(SLOW_UNDER_QEMU))
 
+# TARGET=all runs every target, one after the other; with -j2 two at a time (each test run is one
+# process), and -Otarget keeps each target's output together.
 ifeq ($(TARGET),all)
-cross-test:
-	@set -e; for t in $(CROSS_TARGETS); do $(MAKE) --no-print-directory cross-test TARGET=$$t; done
+.PHONY: $(CROSS_TARGETS:%=cross-test-%)
+cross-test: $(CROSS_TARGETS:%=cross-test-%)
+	@echo "cross-test all: $(CROSS_TARGETS) passed"
+$(CROSS_TARGETS:%=cross-test-%):
+	@$(MAKE) --no-print-directory cross-test TARGET=$(@:cross-test-%=%)
 else
 cross-test:
 	@test -n "$(X_$(TARGET))" || { echo "cross-test: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS) all)"; exit 1; }
