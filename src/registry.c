@@ -181,6 +181,7 @@ extern const ember_block_desc ember_rc4_tab_desc;
 extern const ember_block_desc ember_aes_avx512_desc;
 extern const ember_block_desc ember_aes_x86ni_desc;
 extern const ember_block_desc ember_aes_armv8_desc;
+extern const ember_block_desc ember_aes_neon_desc;
 extern const ember_block_desc ember_aes_ct_desc;
 extern const ember_block_desc ember_aes_tab_desc;
 
@@ -190,6 +191,7 @@ static const ember_block_desc *const block_table[] = {
 	&ember_aes_avx512_desc,
 	&ember_aes_x86ni_desc,
 	&ember_aes_armv8_desc,
+	&ember_aes_neon_desc, /* 32-bit ARM: VTBX S-box, one block at a time; before the bitsliced ct */
 	&ember_aes_ct_desc,
 	&ember_aes_tab_desc,
 

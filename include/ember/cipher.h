@@ -323,15 +323,17 @@ typedef struct ember_aes_ctx {
 	union {
 		uint64_t q[120];      /* bitsliced round keys (ct) */
 		uint32_t w[240];      /* encryption then decryption words (tab) */
-		uint8_t b[960];       /* encryption then decryption round keys (x86ni, avx512, armv8) */
+		uint8_t b[960];       /* encryption then decryption round keys (x86ni, avx512, armv8);
+		                         encryption round keys (neon) */
 	} sk;
 } ember_aes_ctx;
 
 /*
  * ember_aes_set_key keys |ctx| with a |key_len|-byte key (16, 24 or 32) using
  * the fastest constant-time implementation this CPU supports, in registry
- * order: VAES + AVX-512 ("avx512"), AES-NI ("x86ni"), ARMv8 ("armv8"), else
- * the bitsliced "ct". Returns 0 or EMBER_EKEYLEN.
+ * order: VAES + AVX-512 ("avx512"), AES-NI ("x86ni"), ARMv8 ("armv8"),
+ * 32-bit ARM NEON ("neon": S-box lookups inside registers), else the
+ * bitsliced "ct". Returns 0 or EMBER_EKEYLEN.
  */
 int ember_aes_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 
@@ -346,6 +348,7 @@ int ember_aes_tab_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len
 int ember_aes_x86ni_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 int ember_aes_avx512_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 int ember_aes_armv8_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_neon_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 
 /*
  * ember_aes_ecb_encrypt and ember_aes_ecb_decrypt process |len| bytes, a

@@ -2,6 +2,7 @@
  * aes.c - the per-algorithm AES calls (FIPS 197): dispatch to whichever
  * implementation keyed the context, and the key expansion they share.
  * The implementations are aes_x86ni.c, aes_vaes.c, aes_armv8.c (hardware),
+ * aes_neon.c (32-bit ARM NEON, S-box lookups in registers),
  * aes_ct.c (bitsliced, the portable default) and aes_tab.c (T-tables, not
  * constant-time, never the default).
  */
