@@ -140,7 +140,8 @@ check-install: all
 
 # ---- Cross builds tested under qemu-user (see docs/PORTING.md) ----
 #   make cross-test TARGET=mipsel|mips|powerpc|armhf|aarch64|riscv64|i686|all
-CROSS_TARGETS := mipsel mips powerpc armhf aarch64 riscv64 i686
+# longest full run first, so TARGET=all with -j2 packs them well
+CROSS_TARGETS := mipsel armhf i686 mips riscv64 powerpc aarch64
 # target := cross prefix | CFLAGS for the embedded core | qemu command | Debian arch
 X_mipsel := mipsel-linux-gnu-|-O2 -march=mips32r2|qemu-mipsel -cpu 24Kf|mipsel
 X_mips := mips-linux-gnu-|-O2 -march=mips32r2|qemu-mips -cpu 24Kf|mips
