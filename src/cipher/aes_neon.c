@@ -56,28 +56,29 @@ static int supported(void)
 /* One 32-byte piece of the box: 1 load, 2 lookups, then the index drops by 32. */
 #define PIECE(op)                                                  \
 	"vld1.8 {d16-d19}, [%[t]]!\n\t"                               \
-	op " %e[o], {d16-d19}, %e[x]\n\t"                             \
-	op " %f[o], {d16-d19}, %f[x]\n\t"                             \
-	"vsub.i8 %q[x], %q[x], %q[c32]\n\t"
+	op " %e[o], {d16-d19}, %e[i]\n\t"                             \
+	op " %f[o], {d16-d19}, %f[i]\n\t"                             \
+	"vsub.i8 %q[i], %q[i], %q[c32]\n\t"
 
 /*
- * box[x[p[i]]] for each byte i: the permutation p (ShiftRows or its
- * inverse) and the substitution in 33 instructions.
+ * box[x[p[j]]] for each byte j: the permutation p (ShiftRows or its
+ * inverse, a lookup in x itself) gives the index i, then the substitution;
+ * 33 instructions.
  */
 static NEON_TARGET inline uint8x16_t subst(uint8x16_t x, const uint8_t *box, uint8x16_t p, uint8x16_t c32)
 {
-	uint8x16_t o, y;
+	uint8x16_t o, i;
 	const uint8_t *t = box;
 
-	__asm__("vtbl.8 %e[x], {%e[y], %f[y]}, %e[p]\n\t"
-		"vtbl.8 %f[x], {%e[y], %f[y]}, %f[p]\n\t"
+	__asm__("vtbl.8 %e[i], {%e[x], %f[x]}, %e[p]\n\t"
+		"vtbl.8 %f[i], {%e[x], %f[x]}, %f[p]\n\t"
 		PIECE("vtbl.8") PIECE("vtbx.8") PIECE("vtbx.8") PIECE("vtbx.8")
 		PIECE("vtbx.8") PIECE("vtbx.8") PIECE("vtbx.8")
 		"vld1.8 {d16-d19}, [%[t]]\n\t"
-		"vtbx.8 %e[o], {d16-d19}, %e[x]\n\t"
-		"vtbx.8 %f[o], {d16-d19}, %f[x]"
-		: [o] "=&w"(o), [x] "=&w"(y), [t] "+r"(t)
-		: [y] "w"(x), [p] "w"(p), [c32] "w"(c32), "m"(*(const uint8_t(*)[256])box)
+		"vtbx.8 %e[o], {d16-d19}, %e[i]\n\t"
+		"vtbx.8 %f[o], {d16-d19}, %f[i]"
+		: [o] "=&w"(o), [i] "=&w"(i), [t] "+r"(t)
+		: [x] "w"(x), [p] "w"(p), [c32] "w"(c32), "m"(*(const uint8_t(*)[256])box)
 		: "d16", "d17", "d18", "d19");
 	return o;
 }
