@@ -64,9 +64,10 @@ static void inv_shift_rows(uint32_t *q)
  * column. Rotating a word right by 8 brings row r + 1 onto row r. The
  * doubling (FIPS 197 4.2.1, reduction by x^8 + x^4 + x^3 + x + 1) moves
  * bit plane i to i + 1 and feeds plane 7 back into planes 0, 1, 3 and 4.
+ * Writes MixColumns(q0..q7) ^ k to q.
  */
-static inline void mix_columns_of(uint32_t *q, uint32_t q0, uint32_t q1, uint32_t q2, uint32_t q3,
-				  uint32_t q4, uint32_t q5, uint32_t q6, uint32_t q7)
+static inline void mix_columns_of(uint32_t *q, const uint32_t *k, uint32_t q0, uint32_t q1, uint32_t q2,
+				  uint32_t q3, uint32_t q4, uint32_t q5, uint32_t q6, uint32_t q7)
 {
 	uint32_t r0 = ember_rotr32(q0, 8), r1 = ember_rotr32(q1, 8), r2 = ember_rotr32(q2, 8);
 	uint32_t r3 = ember_rotr32(q3, 8), r4 = ember_rotr32(q4, 8), r5 = ember_rotr32(q5, 8);
@@ -74,25 +75,28 @@ static inline void mix_columns_of(uint32_t *q, uint32_t q0, uint32_t q1, uint32_
 	uint32_t t0 = q0 ^ r0, t1 = q1 ^ r1, t2 = q2 ^ r2, t3 = q3 ^ r3;
 	uint32_t t4 = q4 ^ r4, t5 = q5 ^ r5, t6 = q6 ^ r6, t7 = q7 ^ r7;
 
-	q[0] = t7 ^ r0 ^ ember_rotr32(t0, 16);
-	q[1] = t0 ^ t7 ^ r1 ^ ember_rotr32(t1, 16);
-	q[2] = t1 ^ r2 ^ ember_rotr32(t2, 16);
-	q[3] = t2 ^ t7 ^ r3 ^ ember_rotr32(t3, 16);
-	q[4] = t3 ^ t7 ^ r4 ^ ember_rotr32(t4, 16);
-	q[5] = t4 ^ r5 ^ ember_rotr32(t5, 16);
-	q[6] = t5 ^ r6 ^ ember_rotr32(t6, 16);
-	q[7] = t6 ^ r7 ^ ember_rotr32(t7, 16);
+	q[0] = t7 ^ r0 ^ ember_rotr32(t0, 16) ^ k[0];
+	q[1] = t0 ^ t7 ^ r1 ^ ember_rotr32(t1, 16) ^ k[1];
+	q[2] = t1 ^ r2 ^ ember_rotr32(t2, 16) ^ k[2];
+	q[3] = t2 ^ t7 ^ r3 ^ ember_rotr32(t3, 16) ^ k[3];
+	q[4] = t3 ^ t7 ^ r4 ^ ember_rotr32(t4, 16) ^ k[4];
+	q[5] = t4 ^ r5 ^ ember_rotr32(t5, 16) ^ k[5];
+	q[6] = t5 ^ r6 ^ ember_rotr32(t6, 16) ^ k[6];
+	q[7] = t6 ^ r7 ^ ember_rotr32(t7, 16) ^ k[7];
 }
 
+/* MixColumns alone (for InvMixColumns): the all-zero key folds away. */
 static void mix_columns(uint32_t *q)
 {
-	mix_columns_of(q, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
+	static const uint32_t zero[8] = { 0 };
+
+	mix_columns_of(q, zero, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
 }
 
-/* ShiftRows then MixColumns, the words kept in registers between them. */
-static void shift_mix_columns(uint32_t *q)
+/* ShiftRows, MixColumns, AddRoundKey(|k|): the words kept in registers. */
+static void shift_mix_add(uint32_t *q, const uint32_t *k)
 {
-	mix_columns_of(q, shift_rows_word(q[0]), shift_rows_word(q[1]), shift_rows_word(q[2]),
+	mix_columns_of(q, k, shift_rows_word(q[0]), shift_rows_word(q[1]), shift_rows_word(q[2]),
 		       shift_rows_word(q[3]), shift_rows_word(q[4]), shift_rows_word(q[5]),
 		       shift_rows_word(q[6]), shift_rows_word(q[7]));
 }
@@ -192,8 +196,7 @@ static void enc2(const uint32_t *sk, unsigned nr, uint32_t *q)
 	add_round_key(q, sk);
 	for (r = 1; r < nr; r++) {
 		sbox(q);
-		shift_mix_columns(q);
-		add_round_key(q, sk + 8 * r);
+		shift_mix_add(q, sk + 8 * r);
 	}
 	sbox(q);
 	shift_rows(q);
