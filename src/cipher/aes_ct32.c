@@ -85,14 +85,6 @@ static inline void mix_columns_of(uint32_t *q, const uint32_t *k, uint32_t q0, u
 	q[7] = t6 ^ r7 ^ ember_rotr32(t7, 16) ^ k[7];
 }
 
-/* MixColumns alone (for InvMixColumns): the all-zero key folds away. */
-static void mix_columns(uint32_t *q)
-{
-	static const uint32_t zero[8] = { 0 };
-
-	mix_columns_of(q, zero, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
-}
-
 /* ShiftRows, MixColumns, AddRoundKey(|k|): the words kept in registers. */
 static void shift_mix_add(uint32_t *q, const uint32_t *k)
 {
@@ -104,24 +96,20 @@ static void shift_mix_add(uint32_t *q, const uint32_t *k)
 /*
  * FIPS 197 5.3.3, factored as MixColumns after a0 ^= 4(a0 ^ a2),
  * a1 ^= 4(a1 ^ a3) (and the same for a2, a3); u = a ^ (a two rows on),
- * and 4u spelled out on bit planes.
+ * and 4u spelled out on bit planes. AddRoundKey(|k|) comes first, in registers.
  */
-static void inv_mix_columns(uint32_t *q)
+static void add_inv_mix_columns(uint32_t *q, const uint32_t *k)
 {
-	uint32_t u0 = q[0] ^ ember_rotr32(q[0], 16), u1 = q[1] ^ ember_rotr32(q[1], 16);
-	uint32_t u2 = q[2] ^ ember_rotr32(q[2], 16), u3 = q[3] ^ ember_rotr32(q[3], 16);
-	uint32_t u4 = q[4] ^ ember_rotr32(q[4], 16), u5 = q[5] ^ ember_rotr32(q[5], 16);
-	uint32_t u6 = q[6] ^ ember_rotr32(q[6], 16), u7 = q[7] ^ ember_rotr32(q[7], 16);
+	static const uint32_t zero[8] = { 0 };
+	uint32_t q0 = q[0] ^ k[0], q1 = q[1] ^ k[1], q2 = q[2] ^ k[2], q3 = q[3] ^ k[3];
+	uint32_t q4 = q[4] ^ k[4], q5 = q[5] ^ k[5], q6 = q[6] ^ k[6], q7 = q[7] ^ k[7];
+	uint32_t u0 = q0 ^ ember_rotr32(q0, 16), u1 = q1 ^ ember_rotr32(q1, 16);
+	uint32_t u2 = q2 ^ ember_rotr32(q2, 16), u3 = q3 ^ ember_rotr32(q3, 16);
+	uint32_t u4 = q4 ^ ember_rotr32(q4, 16), u5 = q5 ^ ember_rotr32(q5, 16);
+	uint32_t u6 = q6 ^ ember_rotr32(q6, 16), u7 = q7 ^ ember_rotr32(q7, 16);
 
-	q[0] ^= u6;
-	q[1] ^= u6 ^ u7;
-	q[2] ^= u0 ^ u7;
-	q[3] ^= u1 ^ u6;
-	q[4] ^= u2 ^ u6 ^ u7;
-	q[5] ^= u3 ^ u7;
-	q[6] ^= u4;
-	q[7] ^= u5;
-	mix_columns(q);
+	mix_columns_of(q, zero, q0 ^ u6, q1 ^ u6 ^ u7, q2 ^ u0 ^ u7, q3 ^ u1 ^ u6, q4 ^ u2 ^ u6 ^ u7,
+		       q5 ^ u3 ^ u7, q6 ^ u4, q7 ^ u5);
 }
 
 static void add_round_key(uint32_t *q, const uint32_t *sk)
@@ -212,8 +200,7 @@ static void dec2(const uint32_t *sk, unsigned nr, uint32_t *q)
 	for (r = nr - 1; r > 0; r--) {
 		inv_shift_rows(q);
 		inv_sbox(q);
-		add_round_key(q, sk + 8 * r);
-		inv_mix_columns(q);
+		add_inv_mix_columns(q, sk + 8 * r);
 	}
 	inv_shift_rows(q);
 	inv_sbox(q);
