@@ -7,6 +7,7 @@
  * The tests and `ember speed` enumerate these tables; nothing else changes.
  */
 #include <ctype.h>
+#include <stdint.h>
 
 #include "internal.h"
 #include "ember/bn.h"
@@ -183,6 +184,7 @@ extern const ember_block_desc ember_aes_x86ni_desc;
 extern const ember_block_desc ember_aes_armv8_desc;
 extern const ember_block_desc ember_aes_neon_desc;
 extern const ember_block_desc ember_aes_ct_desc;
+extern const ember_block_desc ember_aes_ct32_desc;
 extern const ember_block_desc ember_aes_tab_desc;
 
 static const ember_block_desc *const block_table[] = {
@@ -192,7 +194,15 @@ static const ember_block_desc *const block_table[] = {
 	&ember_aes_x86ni_desc,
 	&ember_aes_armv8_desc,
 	&ember_aes_neon_desc, /* 32-bit ARM: VTBX S-box, one block at a time; before the bitsliced ct */
+#if UINTPTR_MAX == 0xffffffffu
+	/* 32-bit builds: the bitsliced ct32 (two blocks in 32-bit words) before
+	 * ct (four blocks in 64-bit words, each operation two instructions here). */
+	&ember_aes_ct32_desc,
 	&ember_aes_ct_desc,
+#else
+	&ember_aes_ct_desc,
+	&ember_aes_ct32_desc,
+#endif
 	&ember_aes_tab_desc,
 
 	/* DES, DES-EDE3 */

@@ -371,11 +371,12 @@ EMBER_TEST(aes_api_errors)
 	/* each named implementation refuses when unsupported, and keys when supported */
 	{
 		static int (*const fns[])(ember_aes_ctx *, const uint8_t *, size_t) = {
-			ember_aes_ct_set_key, ember_aes_tab_set_key, ember_aes_x86ni_set_key,
-			ember_aes_avx512_set_key, ember_aes_armv8_set_key, ember_aes_neon_set_key
+			ember_aes_ct_set_key, ember_aes_ct32_set_key, ember_aes_tab_set_key,
+			ember_aes_x86ni_set_key, ember_aes_avx512_set_key, ember_aes_armv8_set_key,
+			ember_aes_neon_set_key
 		};
-		static const char *const tags[] = { "ct", "tab", "x86ni", "avx512", "armv8", "neon" };
-		for (i = 0; i < 6; i++) {
+		static const char *const tags[] = { "ct", "ct32", "tab", "x86ni", "avx512", "armv8", "neon" };
+		for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
 			const ember_block_desc *d = ember_block_find("aes", tags[i]);
 			int err = fns[i](&c, key, 32);
 			if (d != NULL)

@@ -322,7 +322,8 @@ typedef struct ember_aes_ctx {
 	unsigned rounds;              /* 10, 12 or 14 */
 	union {
 		uint64_t q[120];      /* bitsliced round keys (ct) */
-		uint32_t w[240];      /* encryption then decryption words (tab) */
+		uint32_t w[240];      /* encryption then decryption words (tab);
+		                         bitsliced round keys (ct32) */
 		uint8_t b[960];       /* encryption then decryption round keys (x86ni, avx512, armv8);
 		                         encryption round keys (neon) */
 	} sk;
@@ -333,17 +334,23 @@ typedef struct ember_aes_ctx {
  * the fastest constant-time implementation this CPU supports, in registry
  * order: VAES + AVX-512 ("avx512"), AES-NI ("x86ni"), ARMv8 ("armv8"),
  * 32-bit ARM NEON ("neon": S-box lookups inside registers), else the
- * bitsliced "ct". Returns 0 or EMBER_EKEYLEN.
+ * bitsliced "ct32" (32-bit words, two blocks at a time) on 32-bit builds
+ * and the bitsliced "ct" (64-bit words, four blocks) on 64-bit ones.
+ * Returns 0 or EMBER_EKEYLEN.
  */
 int ember_aes_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 
 /*
  * Per-implementation keying, so each one can be named (tests, benchmarks).
  * They return 0, EMBER_EKEYLEN, or EMBER_ENOTSUP when the CPU or build
- * lacks the implementation. ember_aes_tab_set_key selects T-tables: fast
+ * lacks the implementation. ember_aes_ct_set_key and ember_aes_ct32_set_key
+ * select the bitsliced constant-time code in 64-bit words (four blocks per
+ * call) and in 32-bit words (two blocks per call, for 32-bit cores); both
+ * are always available. ember_aes_tab_set_key selects T-tables: fast
  * but NOT constant-time (cache-timing leaks of the key); never the default.
  */
 int ember_aes_ct_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_ct32_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 int ember_aes_tab_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 int ember_aes_x86ni_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);
 int ember_aes_avx512_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len);

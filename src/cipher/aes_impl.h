@@ -4,6 +4,9 @@
  * Every implementation keys an ember_aes_ctx and its descriptor slots take
  * that ctx (as void *). Layout of ctx->sk per implementation:
  *   ct     q[8 * (rounds + 1)]: bitsliced round keys, one set for both directions
+ *   ct32   w[8 * (rounds + 1)]: bitsliced round keys (two lanes of 32-bit words,
+ *          8 words per round, at most 120 words = 480 bytes), one set for both
+ *          directions
  *   tab    w[0..4 * (rounds + 1)): encryption words; w[120..]: decryption words
  *          (equivalent inverse cipher, FIPS 197 5.3.5)
  *   neon   b[0..16 * (rounds + 1)): encryption round keys, also used (backwards)
@@ -23,6 +26,7 @@
 #define EMBER_AES_DEC_WORDS 120 /* word offset of the decryption keys in sk.w */
 
 extern const ember_block_desc ember_aes_ct_desc;
+extern const ember_block_desc ember_aes_ct32_desc;
 extern const ember_block_desc ember_aes_tab_desc;
 extern const ember_block_desc ember_aes_x86ni_desc;
 extern const ember_block_desc ember_aes_avx512_desc;
