@@ -2,8 +2,9 @@
  * aes.c - the per-algorithm AES calls (FIPS 197): dispatch to whichever
  * implementation keyed the context, and the key expansion they share.
  * The implementations are aes_x86ni.c, aes_vaes.c, aes_armv8.c (hardware),
- * aes_neon.c (32-bit ARM NEON, S-box lookups in registers),
- * aes_ct.c (bitsliced, the portable default) and aes_tab.c (T-tables, not
+ * aes_neon.c (32-bit ARM NEON, S-box lookups in registers), aes_ct32.c
+ * (bitsliced in 32-bit words, the default on other 32-bit cores),
+ * aes_ct.c (bitsliced in 64-bit words, the default on 64-bit cores) and aes_tab.c (T-tables, not
  * constant-time, never the default).
  */
 #include "aes_impl.h"
