@@ -220,24 +220,8 @@ static NEON_TARGET void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const ui
 
 #else /* no ARMv7-A NEON: never supported, the slots are never called */
 
-static int supported(void)
-{
-	return 0;
-}
-
-int ember_aes_neon_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len)
-{
-	(void)ctx;
-	(void)key;
-	return ember_aes_rounds(key_len) == 0 ? EMBER_EKEYLEN : EMBER_ENOTSUP;
-}
-
-/* the shared never-called slots (aes.c) */
-#define d_enc ember_aes_never_ecb
-#define d_dec ember_aes_never_ecb
-#define d_cbc_enc ember_aes_never_cbc
-#define d_cbc_dec ember_aes_never_cbc
-#define d_ctr ember_aes_never_ctr
+#define AES_UNSUPPORTED_SET_KEY ember_aes_neon_set_key
+#include "aes_unsupported.h"
 
 #endif
 
