@@ -256,142 +256,18 @@ int ember_aes_ct_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 	return 0;
 }
 
-static void ecb_enc(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	uint64_t q[8];
-
-	while (nblocks > 0) {
-		size_t n = nblocks < 4 ? nblocks : 4;
-		load4(q, in, n);
-		enc4(ctx->sk.q, ctx->rounds, q);
-		store4(out, q, n);
-		in += 16 * n;
-		out += 16 * n;
-		nblocks -= n;
-	}
-	ember_wipe(q, sizeof(q));
-}
-
-static void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	uint64_t q[8];
-
-	while (nblocks > 0) {
-		size_t n = nblocks < 4 ? nblocks : 4;
-		load4(q, in, n);
-		dec4(ctx->sk.q, ctx->rounds, q);
-		store4(out, q, n);
-		in += 16 * n;
-		out += 16 * n;
-		nblocks -= n;
-	}
-	ember_wipe(q, sizeof(q));
-}
-
-/* CBC encryption is serial: one block in the first lane at a time. */
-static void cbc_enc(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	uint64_t q[8];
-	unsigned j;
-
-	for (; nblocks > 0; nblocks--, in += 16, out += 16) {
-		for (j = 0; j < 16; j++)
-			iv[j] ^= in[j];
-		load4(q, iv, 1);
-		enc4(ctx->sk.q, ctx->rounds, q);
-		store4(iv, q, 1);
-		memcpy(out, iv, 16);
-	}
-	ember_wipe(q, sizeof(q));
-}
-
-static void cbc_dec(const ember_aes_ctx *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	uint64_t q[8];
-	uint8_t c[64], p[64];
-	size_t j;
-
-	while (nblocks > 0) {
-		size_t n = nblocks < 4 ? nblocks : 4;
-		memcpy(c, in, 16 * n);
-		load4(q, c, n);
-		dec4(ctx->sk.q, ctx->rounds, q);
-		store4(p, q, n);
-		for (j = 0; j < 16; j += 8)
-			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(iv + j));
-		for (j = 16; j < 16 * n; j += 8)
-			ember_st64le(out + j, ember_ld64le(p + j) ^ ember_ld64le(c + j - 16));
-		memcpy(iv, c + 16 * (n - 1), 16);
-		in += 16 * n;
-		out += 16 * n;
-		nblocks -= n;
-	}
-	ember_wipe(q, sizeof(q));
-	ember_wipe(p, sizeof(p));
-}
-
-static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	uint64_t q[8], hi = ember_ld64be(cb), lo = ember_ld64be(cb + 8);
-	uint8_t ks[64];
-	size_t j;
-
-	while (len > 0) {
-		size_t n = len < 64 ? len : 64, nb = (n + 15) / 16;
-		for (j = 0; j < nb; j++) {
-			ember_st64be(ks + 16 * j, hi);
-			ember_st64be(ks + 16 * j + 8, lo);
-			lo++;
-			hi += 1 ^ ((lo | (0 - lo)) >> 63); /* carry without a branch */
-		}
-		load4(q, ks, nb);
-		enc4(ctx->sk.q, ctx->rounds, q);
-		store4(ks, q, nb);
-		if (n == 64) {
-			for (j = 0; j < 64; j += 8)
-				ember_st64le(out + j, ember_ld64le(in + j) ^ ember_ld64le(ks + j));
-		} else {
-			for (j = 0; j < n; j++)
-				out[j] = in[j] ^ ks[j];
-		}
-		in += n;
-		out += n;
-		len -= n;
-	}
-	ember_st64be(cb, hi);
-	ember_st64be(cb + 8, lo);
-	ember_wipe(q, sizeof(q));
-	ember_wipe(ks, sizeof(ks));
-}
-
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_ct_set_key((ember_aes_ctx *)c, key, key_len);
-}
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_enc((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_dec((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	ctr((const ember_aes_ctx *)c, cb, out, in, len);
-}
-
-const ember_block_desc ember_aes_ct_desc = {
-	"aes", "ct", EMBER_IMPL_CT, 16, 16, 32, sizeof(ember_aes_ctx),
-	NULL, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+/* the modes and the descriptor, shared with the other bitsliced file */
+#define AES_CT_MODES_WORD uint64_t
+#define AES_CT_LANES 4
+#define AES_CT_LOAD load4
+#define AES_CT_STORE store4
+#define AES_CT_ENC enc4
+#define AES_CT_DEC dec4
+#define AES_CT_KEYS(ctx) (ctx)->sk.q
+#define AES_CT_XW 8
+#define AES_CT_XLD ember_ld64le
+#define AES_CT_XST ember_st64le
+#define AES_CT_SET_KEY ember_aes_ct_set_key
+#define AES_CT_TAG "ct"
+#define AES_CT_DESC ember_aes_ct_desc
+#include "aes_ct_modes.h"
