@@ -58,8 +58,7 @@ int ember_md5_avx512_supported(void)
 EMBER_TARGET("avx2,avx512f,avx512vl")
 void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 {
-	__m128i a = _mm_cvtsi32_si128((int)h[0]), b = _mm_cvtsi32_si128((int)h[1]);
-	__m128i c = _mm_cvtsi32_si128((int)h[2]), d = _mm_cvtsi32_si128((int)h[3]);
+	EMBER_MD_XMM_LOAD(h);
 
 	while (nblocks--) {
 		__m128i a0 = a, b0 = b, c0 = c, d0 = d;
@@ -133,30 +132,12 @@ void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 		STEP(I, c, d, a, b, 2, 0x2ad7d2bb, 15);
 		STEP(I, b, c, d, a, 9, 0xeb86d391, 21);
 
-		a = _mm_add_epi32(a, a0);
-		b = _mm_add_epi32(b, b0);
-		c = _mm_add_epi32(c, c0);
-		d = _mm_add_epi32(d, d0);
+		EMBER_MD_XMM_ADD();
 		p += 64;
 	}
-	h[0] = (uint32_t)_mm_cvtsi128_si32(a);
-	h[1] = (uint32_t)_mm_cvtsi128_si32(b);
-	h[2] = (uint32_t)_mm_cvtsi128_si32(c);
-	h[3] = (uint32_t)_mm_cvtsi128_si32(d);
+	EMBER_MD_XMM_STORE(h);
 }
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c)
-{
-	ember_md5_ref_init((ember_md5_ctx *)c);
-	((ember_md5_ctx *)c)->blocks = ember_md5_avx512_blocks;
-}
-static void d_update(void *c, const void *p, size_t n) { ember_md5_update((ember_md5_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_md5_final((ember_md5_ctx *)c, out); }
-
-const ember_hash_desc ember_md5_avx512_desc = {
-	"md5", NULL, "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_MD5_LEN, EMBER_MD5_BLOCK_LEN,
-	sizeof(ember_md5_ctx), ember_md5_avx512_supported, d_init, d_update, d_final
-};
+EMBER_MD_DESC(md5, MD5, avx512);
 
 #endif

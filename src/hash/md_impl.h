@@ -17,7 +17,51 @@ int ember_md4_avx512_supported(void);
 void ember_md4_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_md5_avx512_supported(void);
 void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+
+/*
+ * The frame the two block functions share: the state in the low 32-bit
+ * lane of four 128-bit registers a, b, c, d (EMBER_MD_XMM_LOAD), the
+ * feed-forward after each block (EMBER_MD_XMM_ADD, from a0 .. d0) and the
+ * store back (EMBER_MD_XMM_STORE). Used inside the files' target functions,
+ * which include <immintrin.h>.
+ */
+#define EMBER_MD_XMM_LOAD(h)                                                       \
+	__m128i a = _mm_cvtsi32_si128((int)(h)[0]), b = _mm_cvtsi32_si128((int)(h)[1]); \
+	__m128i c = _mm_cvtsi32_si128((int)(h)[2]), d = _mm_cvtsi32_si128((int)(h)[3])
+#define EMBER_MD_XMM_ADD()                                                         \
+	do {                                                                       \
+		a = _mm_add_epi32(a, a0);                                          \
+		b = _mm_add_epi32(b, b0);                                          \
+		c = _mm_add_epi32(c, c0);                                          \
+		d = _mm_add_epi32(d, d0);                                          \
+	} while (0)
+#define EMBER_MD_XMM_STORE(h)                                                      \
+	do {                                                                       \
+		(h)[0] = (uint32_t)_mm_cvtsi128_si32(a);                           \
+		(h)[1] = (uint32_t)_mm_cvtsi128_si32(b);                           \
+		(h)[2] = (uint32_t)_mm_cvtsi128_si32(c);                           \
+		(h)[3] = (uint32_t)_mm_cvtsi128_si32(d);                           \
+	} while (0)
 #endif
+
+/*
+ * EMBER_MD_DESC(alg, ALG, tag) defines ember_<alg>_<tag>_desc for an
+ * accelerated block function ember_<alg>_<tag>_blocks with its
+ * ember_<alg>_<tag>_supported check: init is the portable one with the
+ * block function replaced; update and final are the portable ones.
+ */
+#define EMBER_MD_DESC(alg, ALG, tag)                                               \
+	static void d_init(void *c)                                                \
+	{                                                                          \
+		ember_##alg##_ref_init((ember_##alg##_ctx *)c);                     \
+		((ember_##alg##_ctx *)c)->blocks = ember_##alg##_##tag##_blocks;    \
+	}                                                                          \
+	static void d_update(void *c, const void *p, size_t n) { ember_##alg##_update((ember_##alg##_ctx *)c, p, n); } \
+	static void d_final(void *c, uint8_t *out) { ember_##alg##_final((ember_##alg##_ctx *)c, out); } \
+	const ember_hash_desc ember_##alg##_##tag##_desc = {                       \
+		#alg, NULL, #tag, EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_##ALG##_LEN, EMBER_##ALG##_BLOCK_LEN, \
+		sizeof(ember_##alg##_ctx), ember_##alg##_##tag##_supported, d_init, d_update, d_final \
+	}
 
 /*
  * ember_md_finish_le: RFC 1320/1321, 3.1-3.2 padding (0x80, zeros, the bit
