@@ -274,6 +274,16 @@ int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_
 	return 0;
 }
 
+/* The top limb of both chains' outputs, then both copied out (r may alias an input). */
+static inline void x2_finish(uint64_t *r1, struct chain *c1, ember_bn_dword x1, uint64_t *r2, struct chain *c2,
+    ember_bn_dword x2, size_t l)
+{
+	c1->t[l - 1] = (uint64_t)x1;
+	c2->t[l - 1] = (uint64_t)x2;
+	memcpy(r1, c1->t, l * sizeof(r1[0]));
+	memcpy(r2, c2->t, l * sizeof(r2[0]));
+}
+
 /*
  * The two CRT halves' products and squares (exp_radix_x2.h) are compiled
  * twice: for any limb count l, with loops, and for l = 17 (rsa2048's

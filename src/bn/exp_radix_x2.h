@@ -49,10 +49,7 @@ static __attribute__((noinline)) void X2_FN(amm_x2)(uint64_t *r1, const uint64_t
 		x1 >>= RB;
 		x2 >>= RB;
 	}
-	c1->t[l - 1] = (uint64_t)x1;
-	c2->t[l - 1] = (uint64_t)x2;
-	memcpy(r1, c1->t, l * sizeof(r1[0]));
-	memcpy(r2, c2->t, l * sizeof(r2[0]));
+	x2_finish(r1, c1, x1, r2, c2, x2, l);
 }
 
 /* The two squares of the CRT halves in one column loop. */
@@ -95,8 +92,5 @@ static __attribute__((noinline)) void X2_FN(asqr_x2)(uint64_t *a1, struct chain 
 		x1 >>= RB;
 		x2 >>= RB;
 	}
-	c1->t[l - 1] = (uint64_t)x1;
-	c2->t[l - 1] = (uint64_t)x2;
-	memcpy(a1, c1->t, l * sizeof(a1[0]));
-	memcpy(a2, c2->t, l * sizeof(a2[0]));
+	x2_finish(a1, c1, x1, a2, c2, x2, l);
 }
