@@ -294,7 +294,7 @@ static inline void x2_finish(uint64_t *r1, struct chain *c1, ember_bn_dword x1, 
  * x86-64: the square 1210 -> 855 (0.71), the product 1306 -> 1143 (0.88;
  * it keeps eight pointers and two accumulators, more than x86-64's
  * registers). Only 17 is unrolled, the size that `speed` and TLS servers
- * use most, for about 45 KB of code.
+ * use most, for about 40 KB of code.
  */
 #if defined(__clang__)
 /* clang would unroll the inner loops first, while their bounds still depend on k, and fail */
