@@ -135,9 +135,13 @@ static inline __m256i vs1(__m256i x)
  * block are a serial chain, and e is on it. New e = d + T1 with
  * T1 = h + W + K + Ch(e, f, g) + Sigma1(e); d + h + W + K does not depend
  * on e and is summed first, then Ch (two operations after e) and Sigma1
- * (three), so new e is ready four operations after e. T1 itself is
- * summed again on its own (one more add than d += T1, one cycle less per
- * round).
+ * (three), so new e is ready four operations after e.
+ *
+ * New a = T1 + Sigma0(a) + Maj is computed as new e - d + Sigma0(a) + Maj:
+ * T1 is never formed on its own (summing it apart from d + T1 costs three
+ * adds; this costs one subtraction, done early on the previous round's
+ * b & c). The terms that wait only on a are added before new e, Sigma0
+ * last, so new a is ready four operations after a as well.
  *
  * Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the two terms have no bit in
  * common): b ^ c and b & c are the previous round's a ^ b and a & b, so
@@ -152,23 +156,21 @@ static inline __m256i vs1(__m256i x)
 #define B(x) x##_and
 #define ROUND(a, b, c, d, e, f, g, h, wkt, ab, bc)                                 \
 	do {                                                                       \
-		uint64_t t1_ = (h) + (wkt), ch_ = CH(e, f, g), s1_ = S1(e);        \
-		(d) += t1_;                                                        \
+		uint64_t ch_ = CH(e, f, g), s1_ = S1(e), q_ = B(bc) - (d);          \
+		(h) += (wkt);                                                      \
+		(d) += (h);                                                        \
 		PIN(d);                                                            \
 		(d) += ch_;                                                        \
 		PIN(d);                                                            \
 		(d) += s1_;                                                        \
-		t1_ += B(bc);                                                      \
-		PIN(t1_);                                                          \
-		t1_ += ch_;                                                        \
-		PIN(t1_);                                                          \
-		t1_ += s1_;                                                        \
-		PIN(t1_);                                                          \
+		PIN(d);                                                            \
 		B(ab) = (a) & (b);                                                 \
-		t1_ += (a) & (bc);                                                 \
-		PIN(t1_);                                                          \
+		q_ += (a) & (bc);                                                  \
+		PIN(q_);                                                           \
 		(ab) = (a) ^ (b);                                                  \
-		(h) = t1_ + S0(a);                                                 \
+		q_ += (d);                                                         \
+		PIN(q_);                                                           \
+		(h) = q_ + S0(a);                                                  \
 	} while (0)
 
 #define ROUNDS8(WK, t)                                                             \
