@@ -72,10 +72,12 @@ static inline __m256i vs1(__m256i x)
 /*
  * The schedule of a pair of blocks goes to w[160]: words 2j, 2j+1 of
  * block A plus K at w[4j], w[4j+1], of block B at w[4j+2], w[4j+3].
- * The schedule of one block goes to w[80] in order (the low lane only).
+ * The schedule of one block goes in order (the low lane only) to a ring
+ * of 32 words, w[t & 31]: it runs at most 16 words ahead of the rounds,
+ * and a smaller array is less to wipe.
  */
 #define STORE2(j, v) _mm256_storeu_si256((__m256i *)(void *)(w + 4 * (j)), v)
-#define STORE1(j, v) _mm_storeu_si128((__m128i *)(void *)(w + 2 * (j)), _mm256_castsi256_si128(v))
+#define STORE1(j, v) _mm_storeu_si128((__m128i *)(void *)(w + ((2 * (j)) & 31)), _mm256_castsi256_si128(v))
 
 /*
  * Words 2j, 2j+1 (j = base + i, i = j mod 8 a constant so that the ring
@@ -128,7 +130,7 @@ static inline __m256i vs1(__m256i x)
 
 /* W[t] + K[t] of the block being hashed: interleaved (pair) or in order (one) */
 #define WK2(t) wk[4 * ((t) >> 1) + ((t)&1)]
-#define WK1(t) wk[t]
+#define WK1(t) wk[(t)&31]
 
 /*
  * One round (6.4.2 step 3), arranged for latency: the rounds of one
@@ -350,7 +352,7 @@ static void rounds1(uint64_t *st, const uint64_t *wk)
  * One block alone (short messages, the final block of most HMACs): its own
  * schedule runs ahead of its rounds, four word pairs per eight rounds, so
  * that the vector chain and the scalar rounds overlap here too. Both lanes
- * hold the block; only the low one is stored, in order, to w[80].
+ * hold the block; only the low one is stored, to the ring w[32].
  */
 #define GROUP1(t, s)                                                               \
 	do {                                                                       \
@@ -422,7 +424,7 @@ void ember_sha512_avx512_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
 
 	if (nblocks == 1) {
 		block1(h, p, w[0]);
-		ember_wipe(w[0], 80 * sizeof(uint64_t));
+		ember_wipe(w[0], 32 * sizeof(uint64_t));
 		return;
 	}
 	if (nblocks == 0)
