@@ -121,56 +121,12 @@ static inline __m256i vs1(__m256i x)
 			SCHED(ST, (s) & ~7, (s)&7);                                \
 	} while (0)
 
-#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
-#define S0(x) (ember_rotr64(x, 28) ^ ember_rotr64(x, 34) ^ ember_rotr64(x, 39))
-#define S1(x) (ember_rotr64(x, 14) ^ ember_rotr64(x, 18) ^ ember_rotr64(x, 41))
-
 /* W[t] + K[t] of the block being hashed: interleaved (pair) or in order (one) */
 #define WK2(t) wk[4 * ((t) >> 1) + ((t)&1)]
 #define WK1(t) wk[(t)&31]
 
-/*
- * One round (6.4.2 step 3), arranged for latency: the rounds of one
- * block are a serial chain, and e is on it. New e = d + T1 with
- * T1 = h + W + K + Ch(e, f, g) + Sigma1(e); d + h + W + K does not depend
- * on e and is summed first, then Ch (two operations after e) and Sigma1
- * (three), so new e is ready four operations after e.
- *
- * New a = T1 + Sigma0(a) + Maj is computed as new e - d + Sigma0(a) + Maj:
- * T1 is never formed on its own (summing it apart from d + T1 costs three
- * adds; this costs one subtraction, done early on the previous round's
- * b & c). The terms that wait only on a are added before new e, Sigma0
- * last, so new a is ready four operations after a as well.
- *
- * Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the two terms have no bit in
- * common): b ^ c and b & c are the previous round's a ^ b and a & b, so
- * the new a needs one AND of a, then Sigma0(a). |bc| holds b ^ c, |ab|
- * receives a ^ b; B(bc) and B(ab) are the matching ANDs; the next round
- * takes both pairs swapped.
- *
- * The compiler would reassociate these sums into its own order; PIN (an
- * empty asm that claims to change its operand) keeps the order above.
- */
-#define PIN(x) __asm__("" : "+r"(x))
-#define B(x) x##_and
-#define ROUND(a, b, c, d, e, f, g, h, wkt, ab, bc)                                 \
-	do {                                                                       \
-		uint64_t ch_ = CH(e, f, g), s1_ = S1(e), q_ = B(bc) - (d);          \
-		(h) += (wkt);                                                      \
-		(d) += (h);                                                        \
-		PIN(d);                                                            \
-		(d) += ch_;                                                        \
-		PIN(d);                                                            \
-		(d) += s1_;                                                        \
-		PIN(d);                                                            \
-		B(ab) = (a) & (b);                                                 \
-		q_ += (a) & (bc);                                                  \
-		PIN(q_);                                                           \
-		(ab) = (a) ^ (b);                                                  \
-		q_ += (d);                                                         \
-		PIN(q_);                                                           \
-		(h) = q_ + S0(a);                                                  \
-	} while (0)
+/* One round: sha2_impl.h */
+#define ROUND EMBER_SHA512X_ROUND
 
 #define ROUNDS8(WK, t)                                                             \
 	do {                                                                       \
