@@ -51,18 +51,18 @@ void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
  *
  * New a = T1 + Sigma0(a) + Maj is computed as new e - d + Sigma0(a) + Maj:
  * T1 is never formed on its own (summing it apart from d + T1 costs three
- * adds; this costs one subtraction, done early on the previous round's
- * b & c). The terms that wait only on a are added before new e, Sigma0
- * last, so new a is ready four operations after a as well. (A round with
- * T1 summed once and d += T1, five operations after e and after a, has
- * three operations fewer and is 10 % slower on a Raptor Cove core.)
+ * adds; this costs one subtraction, done a round early). The terms that
+ * wait only on a are added before new e, Sigma0 last, so new a is ready
+ * four operations after a as well. (A round with T1 summed once and
+ * d += T1, five operations after e and after a, has three operations
+ * fewer and is 10 % slower on a Raptor Cove core.)
  *
  * Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the two terms have no bit in
- * common): b ^ c and b & c are the previous round's a ^ b and a & b, so
- * the new a needs one AND of a, then Sigma0(a). |bc| holds b ^ c, |ab|
- * receives a ^ b; the caller declares bc##_and and ab##_and for the
- * matching ANDs, and the next round takes both pairs swapped. |wkt| is
- * W[t] + K[t].
+ * common): b ^ c and (b & c) - d come from the previous round (as its
+ * a ^ b and (a & b) - c), so the new a needs one AND of a, then
+ * Sigma0(a). |bc| holds b ^ c, |ab| receives a ^ b; the caller declares
+ * bc##_q and ab##_q for the matching (b & c) - d and (a & b) - c, and the
+ * next round takes both pairs swapped. |wkt| is W[t] + K[t].
  *
  * The compiler would reassociate these sums into its own order;
  * EMBER_SHA512X_PIN (an empty asm that claims to change its operand) keeps
@@ -75,7 +75,7 @@ void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 #define EMBER_SHA512X_ROUND(a, b, c, d, e, f, g, h, wkt, ab, bc)                   \
 	do {                                                                       \
 		uint64_t ch_ = EMBER_SHA512X_CH(e, f, g), s1_ = EMBER_SHA512X_S1(e); \
-		uint64_t q_ = bc##_and - (d);                                      \
+		uint64_t q_ = bc##_q;                                              \
 		(h) += (wkt);                                                      \
 		(d) += (h);                                                        \
 		EMBER_SHA512X_PIN(d);                                              \
@@ -83,7 +83,7 @@ void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 		EMBER_SHA512X_PIN(d);                                              \
 		(d) += s1_;                                                        \
 		EMBER_SHA512X_PIN(d);                                              \
-		ab##_and = (a) & (b);                                              \
+		ab##_q = ((a) & (b)) - (c);                                        \
 		q_ += (a) & (bc);                                                  \
 		EMBER_SHA512X_PIN(q_);                                             \
 		(ab) = (a) ^ (b);                                                  \

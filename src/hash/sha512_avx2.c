@@ -143,7 +143,7 @@ static void rounds(uint64_t *st, const uint64_t *wk)
 {
 	uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
 	uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
-	uint64_t mx, my = b ^ c, mx_and, my_and = b & c;
+	uint64_t mx, my = b ^ c, mx_q, my_q = (b & c) - d;
 
 	ROUNDS8(0);
 	ROUNDS8(8);
@@ -207,12 +207,12 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *c
 	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 	__m256i x[8];
-	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 	const uint64_t *wk = cur_a;
 
 	a = st[0], b = st[1], c = st[2], d = st[3];
 	e = st[4], f = st[5], g = st[6], h = st[7];
-	my = b ^ c, my_and = b & c;
+	my = b ^ c, my_q = (b & c) - d;
 	GROUP(0, 0);
 	GROUP(8, 2);
 	GROUP(16, 4);
@@ -233,7 +233,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *c
 	h = st[7] += h;
 
 	wk = cur_b;
-	my = b ^ c, my_and = b & c;
+	my = b ^ c, my_q = (b & c) - d;
 	GROUP(0, 20);
 	GROUP(8, 22);
 	GROUP(16, 24);
@@ -277,7 +277,7 @@ static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t
 	const uint8_t *na = p, *nb = p;
 	const uint64_t *wk = wa;
 	__m256i x[8];
-	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 
 	STEP(0);
 	STEP(1);
@@ -289,7 +289,7 @@ static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t
 	STEP(7);
 	a = st[0], b = st[1], c = st[2], d = st[3];
 	e = st[4], f = st[5], g = st[6], h = st[7];
-	my = b ^ c, my_and = b & c;
+	my = b ^ c, my_q = (b & c) - d;
 	/* rounds 8g..8g+7 use pairs 4g..4g+3, computed two groups earlier */
 	GROUP1(0, 8);
 	GROUP1(8, 12);

@@ -196,7 +196,7 @@ static inline __m256i vs1(__m256i x)
 	do {                                                                       \
 		a = st[0], b = st[1], c = st[2], d = st[3];                        \
 		e = st[4], f = st[5], g = st[6], h = st[7];                        \
-		my = b ^ c, my_and = b & c;                                       \
+		my = b ^ c, my_q = (b & c) - d;                                       \
 	} while (0)
 #define ADD_STATE()                                                                \
 	do {                                                                       \
@@ -250,7 +250,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur, uint64_t *w, const 
 	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 	__m256i x[8], sq_, sv_;
-	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 	const uint64_t *wk = cur;
 
 	LOAD_STATE();
@@ -267,7 +267,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur, uint64_t *w, const 
 	ADD_STATE();
 
 	wk = cur + 2;
-	my = b ^ c, my_and = b & c;
+	my = b ^ c, my_q = (b & c) - d;
 	GROUP(0, 20);
 	GROUP(8, 22);
 	GROUP(16, 24);
@@ -285,7 +285,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur, uint64_t *w, const 
 EMBER_TARGET("bmi2")
 static void rounds1(uint64_t *st, const uint64_t *wk)
 {
-	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 
 	LOAD_STATE();
 	ROUNDS8(WK2, 0);
@@ -366,7 +366,7 @@ static void block1(uint64_t *st, const uint8_t *p, uint64_t *w)
 	const __m256i zero = _mm256_setzero_si256();
 	const uint64_t *wk = w;
 	__m256i y[4], sq_, sv_;
-	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_and, my_and;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 
 	LOAD32(0);
 	LOAD32(1);
