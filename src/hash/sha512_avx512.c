@@ -141,55 +141,22 @@ static inline __m256i vs1(__m256i x)
 	} while (0)
 
 /*
- * Schedule step s in four parts, q = 1..4, each a few vector instructions
- * (a load step does all its work in part 1), so that the rounds can carry
- * one part each: spread thin, the schedule needs no deep out-of-order
- * window to overlap the rounds, which matters when the other hardware
- * thread of the core holds half of that window.
+ * Eight rounds of the current pair's block carrying two schedule steps of
+ * the next pair, each whole after the second round of four (measured:
+ * 1.7 % faster than each step cut into four parts, one per round).
  */
-#define SCHEDQ(ST, base, i, q)                                                     \
-	do {                                                                       \
-		if ((q) == 1) {                                                    \
-			sq_ = _mm256_alignr_epi8(x[((i) + 1) & 7], x[i], 8);       \
-			sv_ = _mm256_add_epi64(x[i],                               \
-			    _mm256_alignr_epi8(x[((i) + 5) & 7], x[((i) + 4) & 7], 8)); \
-		} else if ((q) == 2) {                                             \
-			sv_ = _mm256_add_epi64(sv_, vs0(sq_));                     \
-		} else if ((q) == 3) {                                             \
-			x[i] = _mm256_add_epi64(sv_, vs1(x[((i) + 7) & 7]));       \
-		} else {                                                           \
-			ST((base) + (i), _mm256_add_epi64(x[i], KK((base) + (i)))); \
-		}                                                                  \
-	} while (0)
-#define PART(ST, s, q)                                                             \
-	do {                                                                       \
-		if ((s) < 8) {                                                     \
-			if ((q) == 1)                                              \
-				LOADW(ST, (s)&7);                                  \
-		} else {                                                           \
-			SCHEDQ(ST, (s) & ~7, (s)&7, q);                            \
-		}                                                                  \
-	} while (0)
-
-/* Eight rounds of the current block carrying two schedule steps of the next pair. */
 #define GROUP(t, s)                                                                \
 	do {                                                                       \
 		ROUND(a, b, c, d, e, f, g, h, WK2((t) + 0), mx, my);                 \
-		PART(STORE2, s, 1);                                                \
 		ROUND(h, a, b, c, d, e, f, g, WK2((t) + 1), my, mx);                 \
-		PART(STORE2, s, 2);                                                \
+		STEP(STORE2, s);                                                   \
 		ROUND(g, h, a, b, c, d, e, f, WK2((t) + 2), mx, my);                 \
-		PART(STORE2, s, 3);                                                \
 		ROUND(f, g, h, a, b, c, d, e, WK2((t) + 3), my, mx);                 \
-		PART(STORE2, s, 4);                                                \
 		ROUND(e, f, g, h, a, b, c, d, WK2((t) + 4), mx, my);                 \
-		PART(STORE2, (s) + 1, 1);                                          \
 		ROUND(d, e, f, g, h, a, b, c, WK2((t) + 5), my, mx);                 \
-		PART(STORE2, (s) + 1, 2);                                          \
+		STEP(STORE2, (s) + 1);                                             \
 		ROUND(c, d, e, f, g, h, a, b, WK2((t) + 6), mx, my);                 \
-		PART(STORE2, (s) + 1, 3);                                          \
 		ROUND(b, c, d, e, f, g, h, a, WK2((t) + 7), my, mx);                 \
-		PART(STORE2, (s) + 1, 4);                                          \
 	} while (0)
 
 #define LOAD_STATE()                                                               \
@@ -249,7 +216,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur, uint64_t *w, const 
 	const int split_loads = 0;
 	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-	__m256i x[8], sq_, sv_;
+	__m256i x[8];
 	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 	const uint64_t *wk = cur;
 
