@@ -122,25 +122,8 @@ static void schedule2(uint64_t *wa, uint64_t *wb, const uint8_t *a, const uint8_
 	}
 }
 
-#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
-#define S0(x) (ember_rotr64(x, 28) ^ ember_rotr64(x, 34) ^ ember_rotr64(x, 39))
-#define S1(x) (ember_rotr64(x, 14) ^ ember_rotr64(x, 18) ^ ember_rotr64(x, 41))
-
-/*
- * One round (6.4.2 step 3). Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b, and
- * this round's b ^ c is the previous round's a ^ b: |bc| holds it, |ab|
- * receives this round's, and the next round takes them swapped. h + W + K
- * and Ch do not depend on the previous round's e, so they are added first.
- */
-#define ROUND(a, b, c, d, e, f, g, h, t, ab, bc)                                   \
-	do {                                                                       \
-		uint64_t t1_ = (h) + wk[t];                                        \
-		t1_ += CH(e, f, g);                                                \
-		t1_ += S1(e);                                                      \
-		(d) += t1_;                                                        \
-		(ab) = (a) ^ (b);                                                  \
-		(h) = t1_ + S0(a) + (((ab) & (bc)) ^ (b));                        \
-	} while (0)
+/* One round (sha2_impl.h) with W[t] + K[t] from wk[t] */
+#define ROUND(a, b, c, d, e, f, g, h, t, ab, bc) EMBER_SHA512X_ROUND(a, b, c, d, e, f, g, h, wk[t], ab, bc)
 
 #define ROUNDS8(t)                                                                 \
 	do {                                                                       \
@@ -160,7 +143,7 @@ static void rounds(uint64_t *st, const uint64_t *wk)
 {
 	uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
 	uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
-	uint64_t mx, my = b ^ c;
+	uint64_t mx, my = b ^ c, mx_q, my_q = (b & c) - d;
 
 	ROUNDS8(0);
 	ROUNDS8(8);
@@ -203,12 +186,23 @@ static void rounds(uint64_t *st, const uint64_t *wk)
 		else                                                               \
 			SCHED((s) & ~7, (s)&7);                                    \
 	} while (0)
-/* Eight rounds of the current block, then two schedule steps of the next pair. */
+/*
+ * Eight rounds of the current block carrying two schedule steps of the
+ * next pair, each after the second round of four (measured: about 1 %
+ * faster than both after the eight rounds).
+ */
 #define GROUP(t, s)                                                                \
 	do {                                                                       \
-		ROUNDS8(t);                                                        \
+		ROUND(a, b, c, d, e, f, g, h, (t) + 0, mx, my);                      \
+		ROUND(h, a, b, c, d, e, f, g, (t) + 1, my, mx);                      \
 		STEP(s);                                                           \
+		ROUND(g, h, a, b, c, d, e, f, (t) + 2, mx, my);                      \
+		ROUND(f, g, h, a, b, c, d, e, (t) + 3, my, mx);                      \
+		ROUND(e, f, g, h, a, b, c, d, (t) + 4, mx, my);                      \
+		ROUND(d, e, f, g, h, a, b, c, (t) + 5, my, mx);                      \
 		STEP((s) + 1);                                                     \
+		ROUND(c, d, e, f, g, h, a, b, (t) + 6, mx, my);                      \
+		ROUND(b, c, d, e, f, g, h, a, (t) + 7, my, mx);                      \
 	} while (0)
 
 /*
@@ -224,12 +218,12 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *c
 	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 	__m256i x[8];
-	uint64_t a, b, c, d, e, f, g, h, mx, my;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 	const uint64_t *wk = cur_a;
 
 	a = st[0], b = st[1], c = st[2], d = st[3];
 	e = st[4], f = st[5], g = st[6], h = st[7];
-	my = b ^ c;
+	my = b ^ c, my_q = (b & c) - d;
 	GROUP(0, 0);
 	GROUP(8, 2);
 	GROUP(16, 4);
@@ -250,7 +244,7 @@ static void rounds2_sched(uint64_t *st, const uint64_t *cur_a, const uint64_t *c
 	h = st[7] += h;
 
 	wk = cur_b;
-	my = b ^ c;
+	my = b ^ c, my_q = (b & c) - d;
 	GROUP(0, 20);
 	GROUP(8, 22);
 	GROUP(16, 24);
@@ -294,7 +288,7 @@ static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t
 	const uint8_t *na = p, *nb = p;
 	const uint64_t *wk = wa;
 	__m256i x[8];
-	uint64_t a, b, c, d, e, f, g, h, mx, my;
+	uint64_t a, b, c, d, e, f, g, h, mx, my, mx_q, my_q;
 
 	STEP(0);
 	STEP(1);
@@ -306,7 +300,7 @@ static void rounds1_sched(uint64_t *st, const uint8_t *p, uint64_t *wa, uint64_t
 	STEP(7);
 	a = st[0], b = st[1], c = st[2], d = st[3];
 	e = st[4], f = st[5], g = st[6], h = st[7];
-	my = b ^ c;
+	my = b ^ c, my_q = (b & c) - d;
 	/* rounds 8g..8g+7 use pairs 4g..4g+3, computed two groups earlier */
 	GROUP1(0, 8);
 	GROUP1(8, 12);

@@ -290,14 +290,44 @@ static void pad(ember_sha512_ctx *c)
 }
 #endif
 
+/*
+ * The 128-bit length in bits, big-endian, to p. On little-endian 64-bit
+ * cores as two 8-byte stores of byte-reversed words (the shifts and masks
+ * below are the pattern gcc and clang turn into bswap): the byte stores of
+ * ember_st64be, next to the other stores to the context, come out of gcc
+ * as some 90 shift, mask and byte-store instructions here, and in more than
+ * two stores, which the block function's loads of the words then wait on.
+ */
+#if UINTPTR_MAX > 0xffffffffu && defined(EMBER_NATIVE_LE)
+static uint64_t rev64(uint64_t x)
+{
+	x = x >> 32 | x << 32;
+	x = (x & 0xffff0000ffff0000ull) >> 16 | (x & 0x0000ffff0000ffffull) << 16;
+	return (x & 0xff00ff00ff00ff00ull) >> 8 | (x & 0x00ff00ff00ff00ffull) << 8;
+}
+
+static void put_len(uint8_t *p, uint64_t hi, uint64_t lo)
+{
+	hi = rev64(hi);
+	lo = rev64(lo);
+	memcpy(p, &hi, 8);
+	memcpy(p + 8, &lo, 8);
+}
+#else
+static void put_len(uint8_t *p, uint64_t hi, uint64_t lo)
+{
+	ember_st64be(p, hi);
+	ember_st64be(p + 8, lo);
+}
+#endif
+
 /* Pads, hashes the last block, writes the first c->out_len bytes of the state. */
 static void finish(ember_sha512_ctx *c, uint8_t *out)
 {
 	unsigned i, n;
 
 	pad(c);
-	ember_st64be(c->buf + 112, c->count[1] << 3 | c->count[0] >> 61);
-	ember_st64be(c->buf + 120, c->count[0] << 3);
+	put_len(c->buf + 112, c->count[1] << 3 | c->count[0] >> 61, c->count[0] << 3);
 	c->blocks(c->h, c->buf, 1);
 	/* a variable bound keeps gcc from vectorising the stores badly (see sha256_ref.c) */
 	n = c->out_len / 8;
