@@ -12,8 +12,9 @@
  * that each 6-bit S-box input (the expansion E of FIPS 46-3) is a plain
  * 6-bit field of R (bits 0-5, 4-9, ..., 28-31 and 0-1 wrapping around).
  * The SP-boxes are S-box j applied to x, followed by the permutation P,
- * rotated left by one bit: ember_des_sp6 holds S1, S3, S5, S7 indexed by
- * the 6-bit field, ember_des_sp8 holds S2, S4, S6, S8 indexed by a whole
+ * rotated left by one bit: ember_des_sp6 holds S1, S3, S5, S7 interleaved,
+ * entry x of S-box j at sp6[x][j] (see EMBER_DES_S6), ember_des_sp8 holds
+ * S2, S4, S6, S8 indexed by a whole
  * byte whose top two bits are ignored (each 64-entry row four times), so
  * that the fields of R ^ K2|K4|K6|K8, which sit at bits 0-5 of each byte,
  * are read with a byte extraction and no mask (x86: movzx, or a plain
@@ -31,7 +32,7 @@
 
 #include "internal.h"
 
-extern const uint32_t ember_des_sp6[4][64];
+extern const uint32_t ember_des_sp6[64][4];
 extern const uint32_t ember_des_sp8[4][256];
 
 /* Expands the 8-byte |key| into the 32-word schedule |ks|. */
@@ -99,9 +100,22 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
  * it into a chain of eight dependent XORs. Whole, it serves the last round;
  * EMBER_DES_R below splits the same lookups in two halves.
  */
+/*
+ * The fields of w sit at bits 4-9, 12-17, 20-25 and 28-1 (wrapping). With
+ * the four S-boxes of sp6 interleaved (16 bytes per index x), a field
+ * brought to bits 4-9 of u is, masked as u & 0x3f0, already the byte
+ * offset of its row: w itself, w >> 8, w >> 16 and rotl(w, 8) need one
+ * AND each and no shift back (x86: and + base+index load; MIPS: andi +
+ * addu + lw). The pointer is computed in bytes and points to a uint32_t of
+ * the table, 4-aligned. In-process against OpenSSL at 16 bytes
+ * (scripts/cipher-percall.c): des-cbc 175.6 -> 172.9 ns, des-ede3 462.6
+ * -> 455.6 ns.
+ */
+#define EMBER_DES_S6(sp6, j, u) (*(const uint32_t *)((const unsigned char *)(sp6) + ((u)&0x3f0) + 4 * (j)))
+
 #define EMBER_DES_F(sp6, sp8, w, v)                                                \
-	(((sp6[0][ember_rotl32(w, 4) & 63] | sp6[1][(w) >> 20 & 63]) +             \
-	     (sp6[2][(w) >> 12 & 63] | sp6[3][(w) >> 4 & 63])) |                   \
+	(((EMBER_DES_S6(sp6, 0, ember_rotl32(w, 8)) | EMBER_DES_S6(sp6, 1, (w) >> 16)) + \
+	     (EMBER_DES_S6(sp6, 2, (w) >> 8) | EMBER_DES_S6(sp6, 3, w))) |          \
 	    ((sp8[0][(v) >> 24] | sp8[1][(v) >> 16 & 255]) +                       \
 	        (sp8[2][(v) >> 8 & 255] | sp8[3][(v)&255])))
 
@@ -125,8 +139,8 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 		uint32_t g_, h_, xa_ = (x) ^ (ka), xb_ = (x) ^ (kb);               \
 		g_ = (sp8[0][(v) >> 24] | sp8[3][(v)&255]) + sp8[2][(v) >> 8 & 255]; \
 		g_ |= sp8[1][(v) >> 16 & 255];                                     \
-		h_ = (sp6[0][ember_rotl32(w, 4) & 63] | sp6[1][(w) >> 20 & 63]) +  \
-		     (sp6[2][(w) >> 12 & 63] | sp6[3][(w) >> 4 & 63]);             \
+		h_ = (EMBER_DES_S6(sp6, 0, ember_rotl32(w, 8)) | EMBER_DES_S6(sp6, 1, (w) >> 16)) + \
+		     (EMBER_DES_S6(sp6, 2, (w) >> 8) | EMBER_DES_S6(sp6, 3, w));    \
 		(w) = (xa_ ^ g_) ^ h_;                                             \
 		(v) = (xb_ ^ g_) ^ h_;                                             \
 		(x) = (w) ^ (ka);                                                  \
@@ -148,7 +162,7 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 
 EMBER_DES_INLINE void ember_des_rounds(const uint32_t *k, ptrdiff_t step, uint32_t *lp, uint32_t *rp)
 {
-	const uint32_t(*sp6)[64] = ember_des_sp6;
+	const uint32_t(*sp6)[4] = ember_des_sp6;
 	const uint32_t(*sp8)[256] = ember_des_sp8;
 	uint32_t l = *lp, r = *rp, w = r ^ k[0], v = r ^ k[1];
 

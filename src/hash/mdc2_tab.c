@@ -31,7 +31,7 @@
 static void des_pair(const uint32_t *k1, const uint32_t *k2, uint32_t x0, uint32_t x1, uint32_t a[2],
     uint32_t b[2])
 {
-	const uint32_t(*sp6)[64] = ember_des_sp6;
+	const uint32_t(*sp6)[4] = ember_des_sp6;
 	const uint32_t(*sp8)[256] = ember_des_sp8;
 	uint32_t l1 = x0, r1 = x1, l2, r2, w1, v1, w2, v2;
 
