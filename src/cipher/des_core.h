@@ -14,11 +14,11 @@
  * The SP-boxes are S-box j applied to x, followed by the permutation P,
  * rotated left by one bit: ember_des_sp6 holds S1, S3, S5, S7 interleaved,
  * entry x of S-box j at sp6[x][j] (see EMBER_DES_S6), ember_des_sp8 holds
- * S2, S4, S6, S8 indexed by a whole
- * byte whose top two bits are ignored (each 64-entry row four times), so
- * that the fields of R ^ K2|K4|K6|K8, which sit at bits 0-5 of each byte,
- * are read with a byte extraction and no mask (x86: movzx, or a plain
- * shift for the top byte). 1 KiB + 4 KiB in all.
+ * S2, S4, S6, S8 indexed by a whole byte whose top two bits are ignored
+ * (each 64-entry row four times), so that the fields of R ^ K2|K4|K6|K8,
+ * which sit at bits 0-5 of each byte, are read with a byte extraction and
+ * no mask (x86: movzx, or a plain shift for the top byte). 1 KiB + 4 KiB in
+ * all.
  *
  * A key schedule is 32 words, two per round: for round i, ks[2i] holds the
  * 6-bit subkey groups K1, K3, K5, K7 of FIPS 46-3 in bits 24-29, 16-21,
@@ -91,16 +91,6 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
 #endif
 
 /*
- * The round function f(R, K) of FIPS 46-3 section 3 on w = R ^ K0 and
- * v = R ^ K1 (K0 is stored rotated left by 4, see ember_des_key_schedule,
- * so that R need not be rotated). CBC encryption is a serial chain, so the
- * rounds are written for latency: the eight S-box outputs occupy disjoint
- * bits, so they may be combined with OR and ADD as well as XOR, and mixing
- * the operators as a balanced tree keeps the compiler from re-associating
- * it into a chain of eight dependent XORs. Whole, it serves the last round;
- * EMBER_DES_R below splits the same lookups in two halves.
- */
-/*
  * The fields of w sit at bits 4-9, 12-17, 20-25 and 28-1 (wrapping). With
  * the four S-boxes of sp6 interleaved (16 bytes per index x), a field
  * brought to bits 4-9 of u is, masked as u & 0x3f0, already the byte
@@ -113,6 +103,16 @@ void ember_des3_cbc(const uint32_t ks3[96], uint8_t iv[8], uint8_t *out, const u
  */
 #define EMBER_DES_S6(sp6, j, u) (*(const uint32_t *)((const unsigned char *)(sp6) + ((u)&0x3f0) + 4 * (j)))
 
+/*
+ * The round function f(R, K) of FIPS 46-3 section 3 on w = R ^ K0 and
+ * v = R ^ K1 (K0 is stored rotated left by 4, see ember_des_key_schedule,
+ * so that R need not be rotated). CBC encryption is a serial chain, so the
+ * rounds are written for latency: the eight S-box outputs occupy disjoint
+ * bits, so they may be combined with OR and ADD as well as XOR, and mixing
+ * the operators as a balanced tree keeps the compiler from re-associating
+ * it into a chain of eight dependent XORs. Whole, it serves the last round;
+ * EMBER_DES_R below splits the same lookups in two halves.
+ */
 #define EMBER_DES_F(sp6, sp8, w, v)                                                \
 	(((EMBER_DES_S6(sp6, 0, ember_rotl32(w, 8)) | EMBER_DES_S6(sp6, 1, (w) >> 16)) + \
 	     (EMBER_DES_S6(sp6, 2, (w) >> 8) | EMBER_DES_S6(sp6, 3, w))) |          \
