@@ -1,13 +1,15 @@
 /*
- * sha512-percall.c - SHA-512 one-shot, Ember against OpenSSL 3.0's
- * EVP_Digest, in one process: TSC ticks per call, min and median over
- * alternating samples (Ember batch, then OpenSSL batch, then the next
- * sample). A development aid, not built by make:
+ * digest-percall.c - a digest's one-shot (SHA-512 unless -alg), Ember
+ * against OpenSSL 3.0's EVP_Digest, in one process: TSC ticks per call,
+ * min and median over alternating samples (Ember batch, then OpenSSL
+ * batch, then the next sample). A development aid, not built by make:
  *
- *   make && cc -O2 -std=c99 -D_DEFAULT_SOURCE -Iinclude -Isrc scripts/sha512-percall.c \
- *       build/libember.a -lcrypto -o build/sha512-percall
- *   build/sha512-percall [-samples N] [-impl TAG] [BYTES...]
+ *   make && cc -O2 -std=c99 -D_DEFAULT_SOURCE -Iinclude -Isrc scripts/digest-percall.c \
+ *       build/libember.a -lcrypto -o build/digest-percall
+ *   build/digest-percall [-alg NAME] [-samples N] [-impl TAG] [BYTES...]
  *
+ * NAME is Ember's digest name, fetched from OpenSSL's default provider by
+ * the same name (md5, sha1, sha224, sha256, sha384, sha512).
  * OpenSSL's side is EVP_Digest with an EVP_MD fetched once, as openssl
  * speed -evp runs it. Defaults: 16 128 1024 8192 bytes, 301 samples of about 32 KB per side,
  * the default implementation. "ratio" is OpenSSL's median over Ember's
@@ -36,7 +38,7 @@ int main(int argc, char **argv)
 {
 	static const size_t def[] = { 16, 128, 1024, 8192 };
 	const ember_hash_desc *d;
-	const char *impl = NULL;
+	const char *impl = NULL, *alg = "sha512";
 	int samples = 301, i, s, k, nsz = 0;
 	size_t sizes[16];
 	uint8_t out[64];
@@ -49,6 +51,8 @@ int main(int argc, char **argv)
 			samples = atoi(argv[2]);
 		else if (strcmp(argv[1], "-impl") == 0)
 			impl = argv[2];
+		else if (strcmp(argv[1], "-alg") == 0)
+			alg = argv[2];
 		else
 			break;
 		argv += 2, argc -= 2;
@@ -58,23 +62,23 @@ int main(int argc, char **argv)
 	if (nsz == 0)
 		for (nsz = 0; nsz < 4; nsz++)
 			sizes[nsz] = def[nsz];
-	d = impl ? ember_hash_find("sha512", impl) : ember_hash_find("sha512", NULL);
+	d = ember_hash_find(alg, impl);
 	if (!d || !ember_hash_supported(d)) {
-		fprintf(stderr, "sha512-percall: no usable sha512 %s\n", impl ? impl : "");
+		fprintf(stderr, "digest-percall: no usable %s %s\n", alg, impl ? impl : "");
 		return 1;
 	}
 	for (i = 0; i < (int)sizeof(buf); i++)
 		buf[i] = (uint8_t)(i * 7 + 1);
 	/* fetched once, as openssl speed -evp does: no per-call provider lookup */
-	md = EVP_MD_fetch(NULL, "SHA512", NULL);
+	md = EVP_MD_fetch(NULL, alg, NULL);
 	if (!md) {
-		fprintf(stderr, "sha512-percall: OpenSSL has no SHA512\n");
+		fprintf(stderr, "digest-percall: OpenSSL's default provider has no %s\n", alg);
 		return 1;
 	}
 	te = malloc(sizeof(double) * samples);
 	to = malloc(sizeof(double) * samples);
 	tb = malloc(sizeof(double) * samples);
-	printf("impl %s, %d samples, TSC ticks per call (min / median)\n", d->impl, samples);
+	printf("%s/%s, %d samples, TSC ticks per call (min / median)\n", alg, d->impl, samples);
 	for (k = 0; k < nsz; k++) {
 		size_t len = sizes[k];
 		int n = (int)(32768 / (len + 128)) + 1;
@@ -96,7 +100,7 @@ int main(int argc, char **argv)
 		printf("%6zu B  ember %8.0f / %8.0f   openssl %8.0f / %8.0f   ratio %.3f (min %.3f)\n", len, te[0],
 		    te[samples / 2], to[0], to[samples / 2], to[samples / 2] / te[samples / 2], to[0] / te[0]);
 	}
-	if (strcmp(d->impl, "avx512") == 0 || strcmp(d->impl, "avx2") == 0) {
+	if (strcmp(alg, "sha512") == 0 && (strcmp(d->impl, "avx512") == 0 || strcmp(d->impl, "avx2") == 0)) {
 		uint64_t h[8] = { 0 };
 		for (s = 0; s < samples; s++) {
 			uint64_t t0 = __rdtsc();
