@@ -89,6 +89,16 @@ static void secret_rsa(ember_rsa_private_key *k)
 	secret_mont(&k->mq);
 }
 
+/* Reads a built-in test key into |key|; 0, or -1 with a line saying which failed. */
+static int load_key(const char *pem, const char *what)
+{
+	if (ember_pkey_read(&key, (const uint8_t *)pem, strlen(pem)) != 0) {
+		printf("ctgrind: cannot load the %s test key\n", what);
+		return -1;
+	}
+	return 0;
+}
+
 static unsigned check_rsa(void)
 {
 	const ember_hash_desc *hd = ember_hash_find("sha256", NULL);
@@ -97,10 +107,8 @@ static unsigned check_rsa(void)
 	uint8_t md[32], sig[EMBER_RSA_MAX_LEN], em[EMBER_RSA_MAX_LEN], out[EMBER_RSA_MAX_LEN];
 	int r;
 
-	if (ember_pkey_read(&key, (const uint8_t *)testkey_rsa1024, strlen(testkey_rsa1024)) != 0 || hd == NULL) {
-		printf("ctgrind: cannot load the RSA test key\n");
+	if (hd == NULL || load_key(testkey_rsa1024, "RSA") != 0)
 		return 0;
-	}
 	ember_rsa_public_from_private(&pub, k);
 	memset(md, 0x5a, sizeof(md));
 	secret_rsa(k);
@@ -146,10 +154,8 @@ static unsigned check_rsa2048(void)
 	uint8_t md[32], sig[EMBER_RSA_MAX_LEN];
 	int r;
 
-	if (ember_pkey_read(&key, (const uint8_t *)testkey_rsa2048, strlen(testkey_rsa2048)) != 0 || hd == NULL) {
-		printf("ctgrind: cannot load the RSA-2048 test key\n");
+	if (hd == NULL || load_key(testkey_rsa2048, "RSA-2048") != 0)
 		return 0;
-	}
 	memset(md, 0xa5, sizeof(md));
 	secret_rsa(k);
 	r = ember_rsa_pkcs1_sign(k, hd, md, sizeof(md), sig, k->pub.len);
@@ -167,10 +173,8 @@ static unsigned check_dsa(void)
 	uint8_t md[32], sig[EMBER_DSA_MAX_SIG_LEN];
 	int r;
 
-	if (ember_pkey_read(&key, (const uint8_t *)testkey_dsa1024, strlen(testkey_dsa1024)) != 0 || hd == NULL) {
-		printf("ctgrind: cannot load the DSA test key\n");
+	if (hd == NULL || load_key(testkey_dsa1024, "DSA") != 0)
 		return 0;
-	}
 	memset(md, 0x3c, sizeof(md));
 	SECRET(k->x, sizeof(k->x));
 	r = ember_dsa_sign(k, hd, md, sizeof(md), sig, 2 * k->qlen);
