@@ -239,26 +239,7 @@ static CE void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const ui
 	ember_wipe(blk, sizeof(blk));
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_enc((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_dec((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	ctr((const ember_aes_ctx *)c, cb, out, in, len);
-}
+EMBER_AES_ADAPTERS(ecb_enc, ecb_dec, cbc_enc, cbc_dec, ctr)
 
 #else /* !EMBER_AARCH64: never supported, the slots are never called */
 
@@ -267,13 +248,4 @@ static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, s
 
 #endif
 
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_armv8_set_key((ember_aes_ctx *)c, key, key_len);
-}
-
-const ember_block_desc ember_aes_armv8_desc = {
-	"aes", "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, 16, 16, 32, sizeof(ember_aes_ctx),
-	supported, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_DESC(ember_aes_armv8_desc, "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, supported, ember_aes_armv8_set_key);

@@ -129,37 +129,8 @@ static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8
 	ember_wipe(ks, sizeof(ks));
 }
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return AES_CT_SET_KEY((ember_aes_ctx *)c, key, key_len);
-}
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_enc((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_dec((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	ctr((const ember_aes_ctx *)c, cb, out, in, len);
-}
-
-const ember_block_desc AES_CT_DESC = {
-	"aes", AES_CT_TAG, EMBER_IMPL_CT, 16, 16, 32, sizeof(ember_aes_ctx),
-	NULL, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_ADAPTERS(ecb_enc, ecb_dec, cbc_enc, cbc_dec, ctr)
+EMBER_AES_DESC(AES_CT_DESC, AES_CT_TAG, EMBER_IMPL_CT, NULL, AES_CT_SET_KEY);
 
 #undef AES_CT_MODES_WORD
 #undef AES_CT_LANES

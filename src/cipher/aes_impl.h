@@ -138,6 +138,47 @@ static inline void ember_aes_ctr_inc(uint8_t *ctr)
 	}
 }
 
+/*
+ * The descriptor slots of an AES implementation file: typed adapters over
+ * its ECB, CBC and CTR functions (no function-pointer casts).
+ * EMBER_AES_ADAPTERS names five functions taking const ember_aes_ctx *
+ * and defines d_enc, d_dec, d_cbc_enc, d_cbc_dec and d_ctr over them (a
+ * file whose modes already have the slots' types defines those itself,
+ * or takes aes_unsupported.h's; no semicolon after it). EMBER_AES_DESC
+ * then defines d_set_key over the file's public setter and the descriptor
+ * |var| with those slots.
+ */
+#define EMBER_AES_ADAPTERS(ecb_e, ecb_d, cbc_e, cbc_d, ctr_f)                        \
+	static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)  \
+	{                                                                            \
+		ecb_e((const ember_aes_ctx *)c, out, in, n);                         \
+	}                                                                            \
+	static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)  \
+	{                                                                            \
+		ecb_d((const ember_aes_ctx *)c, out, in, n);                         \
+	}                                                                            \
+	static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) \
+	{                                                                            \
+		cbc_e((const ember_aes_ctx *)c, iv, out, in, n);                     \
+	}                                                                            \
+	static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) \
+	{                                                                            \
+		cbc_d((const ember_aes_ctx *)c, iv, out, in, n);                     \
+	}                                                                            \
+	static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len) \
+	{                                                                            \
+		ctr_f((const ember_aes_ctx *)c, cb, out, in, len);                   \
+	}
+
+#define EMBER_AES_DESC(var, tag, flags, supported_f, set_key)                       \
+	static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param) \
+	{                                                                            \
+		(void)param;                                                         \
+		return set_key((ember_aes_ctx *)c, key, key_len);                    \
+	}                                                                            \
+	const ember_block_desc var = { "aes", tag, flags, 16, 16, 32, sizeof(ember_aes_ctx), \
+		supported_f, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL }
+
 #if defined(EMBER_X86)
 /*
  * The AES-NI code paths, shared with the VAES implementation (which uses

@@ -225,13 +225,4 @@ static NEON_TARGET void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const ui
 
 #endif
 
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_neon_set_key((ember_aes_ctx *)c, key, key_len);
-}
-
-const ember_block_desc ember_aes_neon_desc = {
-	"aes", "neon", EMBER_IMPL_CT | EMBER_IMPL_HW, 16, 16, 32, sizeof(ember_aes_ctx),
-	supported, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_DESC(ember_aes_neon_desc, "neon", EMBER_IMPL_CT | EMBER_IMPL_HW, supported, ember_aes_neon_set_key);

@@ -367,11 +367,6 @@ static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8
 }
 
 /* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_tab_set_key((ember_aes_ctx *)c, key, key_len);
-}
 static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
 {
 	enc_blocks((const ember_aes_ctx *)c, NULL, out, in, n);
@@ -393,7 +388,4 @@ static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, s
 	ctr((const ember_aes_ctx *)c, cb, out, in, len);
 }
 
-const ember_block_desc ember_aes_tab_desc = {
-	"aes", "tab", 0, 16, 16, 32, sizeof(ember_aes_ctx),
-	NULL, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_DESC(ember_aes_tab_desc, "tab", 0, NULL, ember_aes_tab_set_key);

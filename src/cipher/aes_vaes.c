@@ -173,26 +173,7 @@ static VAES void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const 
 		ember_aes_x86ni_ctr(ctx, cb, out, in, len);
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_enc((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ecb_dec((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	ctr((const ember_aes_ctx *)c, cb, out, in, len);
-}
+EMBER_AES_ADAPTERS(ecb_enc, ecb_dec, ember_aes_x86ni_cbc_enc, cbc_dec, ctr)
 
 #else /* !EMBER_X86: never supported, the slots are never called */
 
@@ -201,13 +182,4 @@ static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, s
 
 #endif
 
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_avx512_set_key((ember_aes_ctx *)c, key, key_len);
-}
-
-const ember_block_desc ember_aes_avx512_desc = {
-	"aes", "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, 16, 16, 32, sizeof(ember_aes_ctx),
-	supported, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_DESC(ember_aes_avx512_desc, "avx512", EMBER_IMPL_CT | EMBER_IMPL_HW, supported, ember_aes_avx512_set_key);

@@ -334,26 +334,8 @@ NI void ember_aes_x86ni_ctr(const ember_aes_ctx *ctx, uint8_t *ctr, uint8_t *out
 	ST(ctr, ctr_block(hi, lo));
 }
 
-static void d_enc(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_aes_x86ni_ecb_enc((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_dec(const void *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_aes_x86ni_ecb_dec((const ember_aes_ctx *)c, out, in, n);
-}
-static void d_cbc_enc(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_aes_x86ni_cbc_enc((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_cbc_dec(const void *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-	ember_aes_x86ni_cbc_dec((const ember_aes_ctx *)c, iv, out, in, n);
-}
-static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, size_t len)
-{
-	ember_aes_x86ni_ctr((const ember_aes_ctx *)c, cb, out, in, len);
-}
+EMBER_AES_ADAPTERS(ember_aes_x86ni_ecb_enc, ember_aes_x86ni_ecb_dec, ember_aes_x86ni_cbc_enc,
+    ember_aes_x86ni_cbc_dec, ember_aes_x86ni_ctr)
 
 #else /* !EMBER_X86: never supported, the slots are never called */
 
@@ -362,13 +344,4 @@ static void d_ctr(const void *c, uint8_t *cb, uint8_t *out, const uint8_t *in, s
 
 #endif
 
-static int d_set_key(void *c, const uint8_t *key, size_t key_len, unsigned param)
-{
-	(void)param;
-	return ember_aes_x86ni_set_key((ember_aes_ctx *)c, key, key_len);
-}
-
-const ember_block_desc ember_aes_x86ni_desc = {
-	"aes", "x86ni", EMBER_IMPL_CT | EMBER_IMPL_HW, 16, 16, 32, sizeof(ember_aes_ctx),
-	supported, d_set_key, d_enc, d_dec, d_cbc_enc, d_cbc_dec, d_ctr, NULL
-};
+EMBER_AES_DESC(ember_aes_x86ni_desc, "x86ni", EMBER_IMPL_CT | EMBER_IMPL_HW, supported, ember_aes_x86ni_set_key);
