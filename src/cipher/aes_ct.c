@@ -93,41 +93,6 @@ static void inv_mix_columns(uint64_t *q)
 	mix_columns(q);
 }
 
-static void add_round_key(uint64_t *q, const uint64_t *sk)
-{
-	unsigned i;
-
-	for (i = 0; i < 8; i++)
-		q[i] ^= sk[i];
-}
-
-/*
- * Transposes the 8x8 bit blocks between words: word k, bit 8m + i
- * <-> word i, bit 8m + k. Its own inverse.
- */
-#define SWAPN(cl, ch, s, x, y)                                                     \
-	do {                                                                       \
-		uint64_t a_ = (x), b_ = (y);                                       \
-		(x) = (a_ & (uint64_t)(cl)) | ((b_ & (uint64_t)(cl)) << (s));      \
-		(y) = ((a_ & (uint64_t)(ch)) >> (s)) | (b_ & (uint64_t)(ch));      \
-	} while (0)
-
-static void ortho(uint64_t *q)
-{
-	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[0], q[1]);
-	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[2], q[3]);
-	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[4], q[5]);
-	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[6], q[7]);
-	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[0], q[2]);
-	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[1], q[3]);
-	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[4], q[6]);
-	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[5], q[7]);
-	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[0], q[4]);
-	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[1], q[5]);
-	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[2], q[6]);
-	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[3], q[7]);
-}
-
 /* Bytes a[0..3] to the even byte lanes of a word, b[0..3] to the odd ones. */
 static uint64_t interleave(const uint8_t *a, const uint8_t *b)
 {

@@ -112,41 +112,6 @@ static void add_inv_mix_columns(uint32_t *q, const uint32_t *k)
 		       q5 ^ u3 ^ u7, q6 ^ u4, q7 ^ u5);
 }
 
-static void add_round_key(uint32_t *q, const uint32_t *sk)
-{
-	unsigned i;
-
-	for (i = 0; i < 8; i++)
-		q[i] ^= sk[i];
-}
-
-/*
- * Transposes the 8x8 bit blocks between words: word k, bit 8m + i
- * <-> word i, bit 8m + k. Its own inverse.
- */
-#define SWAPN(cl, ch, s, x, y)                                        \
-	do {                                                          \
-		uint32_t a_ = (x), b_ = (y);                          \
-		(x) = (a_ & (uint32_t)(cl)) | ((b_ & (uint32_t)(cl)) << (s)); \
-		(y) = ((a_ & (uint32_t)(ch)) >> (s)) | (b_ & (uint32_t)(ch)); \
-	} while (0)
-
-static void ortho(uint32_t *q)
-{
-	SWAPN(0x55555555u, 0xAAAAAAAAu, 1, q[0], q[1]);
-	SWAPN(0x55555555u, 0xAAAAAAAAu, 1, q[2], q[3]);
-	SWAPN(0x55555555u, 0xAAAAAAAAu, 1, q[4], q[5]);
-	SWAPN(0x55555555u, 0xAAAAAAAAu, 1, q[6], q[7]);
-	SWAPN(0x33333333u, 0xCCCCCCCCu, 2, q[0], q[2]);
-	SWAPN(0x33333333u, 0xCCCCCCCCu, 2, q[1], q[3]);
-	SWAPN(0x33333333u, 0xCCCCCCCCu, 2, q[4], q[6]);
-	SWAPN(0x33333333u, 0xCCCCCCCCu, 2, q[5], q[7]);
-	SWAPN(0x0F0F0F0Fu, 0xF0F0F0F0u, 4, q[0], q[4]);
-	SWAPN(0x0F0F0F0Fu, 0xF0F0F0F0u, 4, q[1], q[5]);
-	SWAPN(0x0F0F0F0Fu, 0xF0F0F0F0u, 4, q[2], q[6]);
-	SWAPN(0x0F0F0F0Fu, 0xF0F0F0F0u, 4, q[3], q[7]);
-}
-
 /*
  * Block k's column c (its bytes 4c..4c + 3, rows 0..3 in byte lanes 0..3)
  * goes to word 2c + k; the transpose then puts byte (row r, column c) at

@@ -1,13 +1,14 @@
 /*
- * aes_ct_sbox.h - the bitsliced AES S-box and its inverse, shared by the
- * bitsliced implementations aes_ct.c (uint64_t words, four blocks) and
- * aes_ct32.c (uint32_t words, two blocks). Not installed.
+ * aes_ct_sbox.h - the bitsliced AES S-box and its inverse, the round-key
+ * addition and the bit transposition, shared by the bitsliced
+ * implementations aes_ct.c (uint64_t words, four blocks) and aes_ct32.c
+ * (uint32_t words, two blocks). Not installed.
  *
  * A template, deliberately without an include guard: define AES_CT_WORD
  * to the word type, then include this file once; it defines the static
- * functions sbox(), inv_affine() and inv_sbox() on AES_CT_WORD q[8]
- * (q[i] is bit plane i of every byte in the state) and undefines
- * AES_CT_WORD. Being plain functions, each file compiles them exactly as
+ * functions sbox(), inv_affine(), inv_sbox(), add_round_key() and ortho()
+ * on AES_CT_WORD q[8] (q[i] is bit plane i of every byte in the state)
+ * and undefines AES_CT_WORD. Being plain functions, each file compiles them exactly as
  * if written out for its own word type.
  */
 #ifndef AES_CT_WORD
@@ -194,4 +195,41 @@ static void inv_sbox(AES_CT_WORD *q)
 	inv_affine(q);
 }
 
+static void add_round_key(AES_CT_WORD *q, const AES_CT_WORD *sk)
+{
+	unsigned i;
+
+	for (i = 0; i < 8; i++)
+		q[i] ^= sk[i];
+}
+
+/*
+ * Transposes the 8x8 bit blocks between words: word k, bit 8m + i
+ * <-> word i, bit 8m + k. Its own inverse. The masks are written for 64
+ * bits; the cast keeps their low half for 32-bit words.
+ */
+#define SWAPN(cl, ch, s, x, y)                                                     \
+	do {                                                                       \
+		AES_CT_WORD a_ = (x), b_ = (y);                                    \
+		(x) = (a_ & (AES_CT_WORD)(cl)) | ((b_ & (AES_CT_WORD)(cl)) << (s)); \
+		(y) = ((a_ & (AES_CT_WORD)(ch)) >> (s)) | (b_ & (AES_CT_WORD)(ch)); \
+	} while (0)
+
+static void ortho(AES_CT_WORD *q)
+{
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[0], q[1]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[2], q[3]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[4], q[5]);
+	SWAPN(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull, 1, q[6], q[7]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[0], q[2]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[1], q[3]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[4], q[6]);
+	SWAPN(0x3333333333333333ull, 0xCCCCCCCCCCCCCCCCull, 2, q[5], q[7]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[0], q[4]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[1], q[5]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[2], q[6]);
+	SWAPN(0x0F0F0F0F0F0F0F0Full, 0xF0F0F0F0F0F0F0F0ull, 4, q[3], q[7]);
+}
+
+#undef SWAPN
 #undef AES_CT_WORD
