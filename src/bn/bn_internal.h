@@ -106,6 +106,12 @@ int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_
 int ember_bn_exp_ct2_radix(ember_bn_word *r1, const ember_bn_word *b1, const ember_bn_word *e1,
     const ember_bn_mont *mc1, ember_bn_word *r2, const ember_bn_word *b2, const ember_bn_word *e2,
     const ember_bn_mont *mc2, unsigned e_bits);
+#define EMBER_BN_EXP_CT_RADIX ember_bn_exp_ct_radix
+#define EMBER_BN_EXP_CT2_RADIX ember_bn_exp_ct2_radix
+#else
+/* 32-bit words: no radix code, a descriptor's slot is NULL (the generic chain) */
+#define EMBER_BN_EXP_CT_RADIX NULL
+#define EMBER_BN_EXP_CT2_RADIX NULL
 #endif
 
 #endif

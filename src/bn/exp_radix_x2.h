@@ -5,15 +5,16 @@
  * The includer defines X2_FN(name) (the function's name), X2_L (the limb
  * count: c1->l, or a constant), X2_LOOP and X2_INNER (empty, or
  * pragmas that unroll the column loop and the loops inside it whole, for
- * a constant X2_L), and undefines them after.
+ * a constant X2_L), and undefines them after. Both functions stay out of
+ * line: inlined into the exponentiation, the unrolled ones ran 8 % slower.
  */
 
 /*
  * The two products of the CRT halves in one column loop: two independent
  * add/adc chains for the core to overlap.
  */
-static __attribute__((noinline)) void X2_FN(amm_x2)(uint64_t *r1, const uint64_t *a1, const uint64_t *b1, struct chain *c1, uint64_t *r2,
-    const uint64_t *a2, const uint64_t *b2, struct chain *c2)
+static __attribute__((noinline)) void X2_FN(amm_x2)(uint64_t *r1, const uint64_t *a1, const uint64_t *b1,
+    struct chain *c1, uint64_t *r2, const uint64_t *a2, const uint64_t *b2, struct chain *c2)
 {
 	const size_t l = X2_L;
 	const uint64_t *m1 = c1->m, *m2 = c2->m;

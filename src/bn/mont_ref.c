@@ -236,9 +236,5 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 /* 64-bit words: secret-exponent exponentiations in radix 2^61 (exp_radix.c); 32-bit: the generic chains. */
 const ember_bn_mont_desc ember_bn_mont_ref_desc = {
 	"bn", "ref", EMBER_IMPL_CT, NULL, ember_bn_mont_mul_ref, ember_bn_mont_sqr_ref,
-#if EMBER_BN_WORD_BITS == 64
-	NULL, ember_bn_exp_ct_radix, ember_bn_exp_ct2_radix
-#else
-	NULL, NULL, NULL
-#endif
+	NULL, EMBER_BN_EXP_CT_RADIX, EMBER_BN_EXP_CT2_RADIX
 };

@@ -302,9 +302,5 @@ int ember_bn_mont_adx_supported(void)
  */
 const ember_bn_mont_desc ember_bn_mont_x86adx_desc = {
 	"bn", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, ember_bn_mont_adx_supported, ember_bn_mont_mul_adx,
-#if EMBER_BN_WORD_BITS == 64
-	ember_bn_mont_sqr_adx, NULL, NULL, ember_bn_exp_ct2_radix
-#else
-	ember_bn_mont_sqr_adx, NULL, NULL, NULL
-#endif
+	ember_bn_mont_sqr_adx, NULL, NULL, EMBER_BN_EXP_CT2_RADIX
 };
