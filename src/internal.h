@@ -36,10 +36,13 @@
 #define EMBER_TARGET(x) __attribute__((target(x)))
 #define EMBER_UNUSED __attribute__((unused))
 #define EMBER_ALIGN(n) __attribute__((aligned(n)))
+/* Data shared between the library's files but not exported: addressed PC-relative, not through the GOT. */
+#define EMBER_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define EMBER_TARGET(x)
 #define EMBER_UNUSED
 #define EMBER_ALIGN(n)
+#define EMBER_HIDDEN
 #endif
 
 /*

@@ -9,7 +9,8 @@
 #include "ember/hash.h"
 #include "hash/sha2_impl.h"
 
-static const uint32_t K[64] = {
+/* FIPS 180-4, 4.2.2; shared by every SHA-256 file (sha2_impl.h), aligned for vector loads */
+EMBER_HIDDEN const uint32_t ember_sha256_k[64] EMBER_ALIGN(64) = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
 	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
 	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -85,7 +86,7 @@ void ember_sha256_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 		uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
 		uint32_t e = h[4], f = h[5], g = h[6], hh = h[7];
 		uint32_t bc = b ^ c;
-		const uint32_t *k = K;
+		const uint32_t *k = ember_sha256_k;
 		int j;
 
 		if (((uintptr_t)p & 3) == 0) {

@@ -10,7 +10,12 @@
 #ifndef EMBER_SHA2_IMPL_H
 #define EMBER_SHA2_IMPL_H
 
+#include "internal.h"
 #include "ember/hash.h"
+
+/* The round constants K of FIPS 180-4 (4.2.2, 4.2.3), 64-byte aligned: in sha256_ref.c and sha512_ref.c */
+extern EMBER_HIDDEN const uint32_t ember_sha256_k[64] EMBER_ALIGN(64);
+extern EMBER_HIDDEN const uint64_t ember_sha512_k[80] EMBER_ALIGN(64);
 
 typedef void (*ember_sha256_blocks_fn)(uint32_t *h, const uint8_t *p, size_t nblocks);
 typedef void (*ember_sha512_blocks_fn)(uint64_t *h, const uint8_t *p, size_t nblocks);

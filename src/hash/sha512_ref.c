@@ -15,8 +15,8 @@
 #include "ember/hash.h"
 #include "hash/sha2_impl.h"
 
-/* FIPS 180-4, 4.2.3 */
-static const uint64_t K[80] = {
+/* FIPS 180-4, 4.2.3; shared by every SHA-512 file (sha2_impl.h), aligned for vector loads */
+EMBER_HIDDEN const uint64_t ember_sha512_k[80] EMBER_ALIGN(64) = {
 	0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
 	0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
 	0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
@@ -107,11 +107,11 @@ void ember_sha512_ref_blocks(uint64_t *st, const uint8_t *p, size_t nblocks)
 
 		for (i = 0; i < 16; i++) {
 			w[i] = ember_ld64be(p + 8 * i);
-			wk[i] = w[i] + K[i];
+			wk[i] = w[i] + ember_sha512_k[i];
 		}
 		for (i = 16; i < 80; i++) {
 			w[i] = s1(w[i - 2]) + w[i - 7] + s0(w[i - 15]) + w[i - 16];
-			wk[i] = w[i] + K[i];
+			wk[i] = w[i] + ember_sha512_k[i];
 		}
 		for (i = 0; i < 80; i += 8)
 			ROUNDS8(i);
