@@ -198,6 +198,26 @@ static inline uint64_t ember_rotl64(uint64_t x, unsigned n)
 			memcpy((c)->buf, p_, n_);                                  \
 	} while (0)
 
+/* ember_NAME(out, data, len): NAME's init, update and final on a context on the stack. */
+#define EMBER_HASH_ONESHOT(name, len_)                                                 \
+	void ember_##name(uint8_t out[len_], const void *data, size_t len)          \
+	{                                                                          \
+		ember_##name##_ctx c;                                              \
+		ember_##name##_init(&c);                                           \
+		ember_##name##_update(&c, data, len);                              \
+		ember_##name##_final(&c, out);                                     \
+	}
+
+/*
+ * A hash descriptor's adapters, typed wrappers with no function-pointer
+ * casts: d_init calls |init| (the implementation's own), d_update and
+ * d_final the public update and final of NAME.
+ */
+#define EMBER_HASH_ADAPTERS(name, init)                                            \
+	static void d_init(void *c) { init((ember_##name##_ctx *)c); }            \
+	static void d_update(void *c, const void *p, size_t n) { ember_##name##_update((ember_##name##_ctx *)c, p, n); } \
+	static void d_final(void *c, uint8_t *out) { ember_##name##_final((ember_##name##_ctx *)c, out); }
+
 /*
  * Final padding for the 64-byte-block digests: 0x80, zeros, then the bit
  * length in 8 bytes, big-endian (|be| = 1: SHA-1, SHA-256) or little-endian

@@ -95,18 +95,9 @@ void ember_md2_final(ember_md2_ctx *c, uint8_t out[EMBER_MD2_LEN])
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_md2(uint8_t out[EMBER_MD2_LEN], const void *data, size_t len)
-{
-	ember_md2_ctx c;
-	ember_md2_init(&c);
-	ember_md2_update(&c, data, len);
-	ember_md2_final(&c, out);
-}
+EMBER_HASH_ONESHOT(md2, EMBER_MD2_LEN)
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_md2_init((ember_md2_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_md2_update((ember_md2_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_md2_final((ember_md2_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(md2, ember_md2_init)
 
 /* flags 0: table lookups indexed by data (not constant-time) */
 const ember_hash_desc ember_md2_tab_desc = {

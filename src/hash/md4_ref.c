@@ -127,18 +127,9 @@ void ember_md4_final(ember_md4_ctx *c, uint8_t out[EMBER_MD4_LEN])
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_md4(uint8_t out[EMBER_MD4_LEN], const void *data, size_t len)
-{
-	ember_md4_ctx c;
-	ember_md4_init(&c);
-	ember_md4_update(&c, data, len);
-	ember_md4_final(&c, out);
-}
+EMBER_HASH_ONESHOT(md4, EMBER_MD4_LEN)
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_md4_ref_init((ember_md4_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_md4_update((ember_md4_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_md4_final((ember_md4_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(md4, ember_md4_ref_init)
 
 const ember_hash_desc ember_md4_ref_desc = {
 	"md4", NULL, "ref", EMBER_IMPL_CT, EMBER_MD4_LEN, EMBER_MD4_BLOCK_LEN, sizeof(ember_md4_ctx),

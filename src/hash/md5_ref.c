@@ -193,18 +193,9 @@ void ember_md5_final(ember_md5_ctx *c, uint8_t out[EMBER_MD5_LEN])
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_md5(uint8_t out[EMBER_MD5_LEN], const void *data, size_t len)
-{
-	ember_md5_ctx c;
-	ember_md5_init(&c);
-	ember_md5_update(&c, data, len);
-	ember_md5_final(&c, out);
-}
+EMBER_HASH_ONESHOT(md5, EMBER_MD5_LEN)
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_md5_ref_init((ember_md5_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_md5_update((ember_md5_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_md5_final((ember_md5_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(md5, ember_md5_ref_init)
 
 const ember_hash_desc ember_md5_ref_desc = {
 	"md5", NULL, "ref", EMBER_IMPL_CT, EMBER_MD5_LEN, EMBER_MD5_BLOCK_LEN, sizeof(ember_md5_ctx),

@@ -147,19 +147,9 @@ void ember_mdc2_final(ember_mdc2_ctx *c, uint8_t out[EMBER_MDC2_LEN])
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_mdc2(uint8_t out[EMBER_MDC2_LEN], const void *data, size_t len)
-{
-	ember_mdc2_ctx c;
+EMBER_HASH_ONESHOT(mdc2, EMBER_MDC2_LEN)
 
-	ember_mdc2_init(&c);
-	ember_mdc2_update(&c, data, len);
-	ember_mdc2_final(&c, out);
-}
-
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_mdc2_init((ember_mdc2_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_mdc2_update((ember_mdc2_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_mdc2_final((ember_mdc2_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(mdc2, ember_mdc2_init)
 
 const ember_hash_desc ember_mdc2_tab_desc = {
 	"mdc2", NULL, "tab", 0, EMBER_MDC2_LEN, EMBER_MDC2_BLOCK_LEN, sizeof(ember_mdc2_ctx),

@@ -250,18 +250,9 @@ void ember_ripemd160_final(ember_ripemd160_ctx *c, uint8_t out[EMBER_RIPEMD160_L
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_ripemd160(uint8_t out[EMBER_RIPEMD160_LEN], const void *data, size_t len)
-{
-	ember_ripemd160_ctx c;
-	ember_ripemd160_init(&c);
-	ember_ripemd160_update(&c, data, len);
-	ember_ripemd160_final(&c, out);
-}
+EMBER_HASH_ONESHOT(ripemd160, EMBER_RIPEMD160_LEN)
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_ripemd160_ref_init((ember_ripemd160_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_ripemd160_update((ember_ripemd160_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_ripemd160_final((ember_ripemd160_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(ripemd160, ember_ripemd160_ref_init)
 
 const ember_hash_desc ember_ripemd160_ref_desc = {
 	"ripemd160", "rmd160 ripemd", "ref", EMBER_IMPL_CT, EMBER_RIPEMD160_LEN,

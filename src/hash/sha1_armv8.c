@@ -117,10 +117,7 @@ void ember_sha1_armv8_init(ember_sha1_ctx *c)
 
 #endif
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_sha1_armv8_init((ember_sha1_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_sha1_update((ember_sha1_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_sha1_final((ember_sha1_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(sha1, ember_sha1_armv8_init)
 
 const ember_hash_desc ember_sha1_armv8_desc = {
 	"sha1", NULL, "armv8", EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_SHA1_LEN, EMBER_SHA1_BLOCK_LEN,

@@ -200,18 +200,9 @@ void ember_sha1_final(ember_sha1_ctx *c, uint8_t out[EMBER_SHA1_LEN])
 	ember_wipe(c, sizeof(*c));
 }
 
-void ember_sha1(uint8_t out[EMBER_SHA1_LEN], const void *data, size_t len)
-{
-	ember_sha1_ctx c;
-	ember_sha1_init(&c);
-	ember_sha1_update(&c, data, len);
-	ember_sha1_final(&c, out);
-}
+EMBER_HASH_ONESHOT(sha1, EMBER_SHA1_LEN)
 
-/* Descriptor adapters: typed wrappers, no function-pointer casts. */
-static void d_init(void *c) { ember_sha1_ref_init((ember_sha1_ctx *)c); }
-static void d_update(void *c, const void *p, size_t n) { ember_sha1_update((ember_sha1_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_sha1_final((ember_sha1_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(sha1, ember_sha1_ref_init)
 
 const ember_hash_desc ember_sha1_ref_desc = {
 	"sha1", NULL, "ref", EMBER_IMPL_CT, EMBER_SHA1_LEN, EMBER_SHA1_BLOCK_LEN, sizeof(ember_sha1_ctx),

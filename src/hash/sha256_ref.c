@@ -199,21 +199,9 @@ void ember_sha224_final(ember_sha224_ctx *c, uint8_t out[EMBER_SHA224_LEN])
 	finish(c, out);
 }
 
-void ember_sha256(uint8_t out[EMBER_SHA256_LEN], const void *data, size_t len)
-{
-	ember_sha256_ctx c;
-	ember_sha256_init(&c);
-	ember_sha256_update(&c, data, len);
-	ember_sha256_final(&c, out);
-}
+EMBER_HASH_ONESHOT(sha256, EMBER_SHA256_LEN)
 
-void ember_sha224(uint8_t out[EMBER_SHA224_LEN], const void *data, size_t len)
-{
-	ember_sha224_ctx c;
-	ember_sha224_init(&c);
-	ember_sha224_update(&c, data, len);
-	ember_sha224_final(&c, out);
-}
+EMBER_HASH_ONESHOT(sha224, EMBER_SHA224_LEN)
 
 /* Descriptor adapters: typed wrappers, no function-pointer casts. */
 static void d_init256(void *c) { ember_sha256_ref_init((ember_sha256_ctx *)c); }
