@@ -2,13 +2,15 @@
  * exp_radix_x2.h - the two CRT halves' Montgomery product and square of
  * exp_radix.c, in radix 2^RB; included there twice, not installed.
  *
- * The includer defines X2_FN(name) (the function's name), X2_L (the limb
+ * The includer defines X2_FN(name) (the functions' names), X2_L (the limb
  * count: c1->l, or a constant), X2_LOOP and X2_INNER (empty, or
  * pragmas that unroll the column loop and the loops inside it whole, for
- * a constant X2_L), and undefines them after. Both functions stay out of
+ * a constant X2_L) and X2_AMM (0: the square alone), and undefines them
+ * after. Both functions stay out of
  * line: inlined into the exponentiation, the unrolled ones ran 8 % slower.
  */
 
+#if X2_AMM
 /*
  * The two products of the CRT halves in one column loop: two independent
  * add/adc chains for the core to overlap.
@@ -52,6 +54,7 @@ static __attribute__((noinline)) void X2_FN(amm_x2)(uint64_t *r1, const uint64_t
 	}
 	x2_finish(r1, c1, x1, r2, c2, x2, l);
 }
+#endif
 
 /* The two squares of the CRT halves in one column loop. */
 static __attribute__((noinline)) void X2_FN(asqr_x2)(uint64_t *a1, struct chain *c1, uint64_t *a2, struct chain *c2)
