@@ -51,13 +51,12 @@ void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
  * block function replaced; update and final are the portable ones.
  */
 #define EMBER_MD_DESC(alg, ALG, tag)                                               \
-	static void d_init(void *c)                                                \
+	static void tag##_init(ember_##alg##_ctx *c)                               \
 	{                                                                          \
-		ember_##alg##_ref_init((ember_##alg##_ctx *)c);                     \
-		((ember_##alg##_ctx *)c)->blocks = ember_##alg##_##tag##_blocks;    \
+		ember_##alg##_ref_init(c);                                          \
+		c->blocks = ember_##alg##_##tag##_blocks;                           \
 	}                                                                          \
-	static void d_update(void *c, const void *p, size_t n) { ember_##alg##_update((ember_##alg##_ctx *)c, p, n); } \
-	static void d_final(void *c, uint8_t *out) { ember_##alg##_final((ember_##alg##_ctx *)c, out); } \
+	EMBER_HASH_ADAPTERS(alg, tag##_init)                                       \
 	const ember_hash_desc ember_##alg##_##tag##_desc = {                       \
 		#alg, NULL, #tag, EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_##ALG##_LEN, EMBER_##ALG##_BLOCK_LEN, \
 		sizeof(ember_##alg##_ctx), ember_##alg##_##tag##_supported, d_init, d_update, d_final \

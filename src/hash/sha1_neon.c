@@ -235,13 +235,12 @@ void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 
 #endif
 
-static void d_init(void *c)
+static void neon_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init((ember_sha1_ctx *)c);
-	((ember_sha1_ctx *)c)->blocks = ember_sha1_neon_blocks;
+	ember_sha1_ref_init(c);
+	c->blocks = ember_sha1_neon_blocks;
 }
-static void d_update(void *c, const void *p, size_t n) { ember_sha1_update((ember_sha1_ctx *)c, p, n); }
-static void d_final(void *c, uint8_t *out) { ember_sha1_final((ember_sha1_ctx *)c, out); }
+EMBER_HASH_ADAPTERS(sha1, neon_init)
 
 const ember_hash_desc ember_sha1_neon_desc = {
 	"sha1", NULL, "neon", EMBER_IMPL_CT | EMBER_IMPL_HW, EMBER_SHA1_LEN, EMBER_SHA1_BLOCK_LEN,
