@@ -241,39 +241,6 @@ static void win_table(struct win *s, const ember_bn_word *b, size_t entries, con
 	}
 }
 
-/* 5-bit windows from 256-bit exponents, else 4 (as ember_bn_modexp_ct). */
-static unsigned win_bits(unsigned e_bits)
-{
-	return e_bits >= 256 ? 5 : 4;
-}
-
-int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
-    const ember_bn_mont *mc)
-{
-	struct win s;
-	const size_t ew = (e_bits + BN_W - 1) / BN_W;
-	const unsigned w = win_bits(e_bits);
-	const size_t entries = (size_t)1 << w;
-	unsigned nwin, k, i;
-
-	if (mc->n < 8 || e_bits == 0 || limbs_of(mc->n) > LMAX)
-		return EMBER_ENOTSUP;
-	chain_init(&s.c, mc);
-	win_table(&s, b, entries, mc);
-	nwin = (e_bits + w - 1) / w;
-	ember_bn_ct_lookup(s.x, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, (nwin - 1) * w, w));
-	for (k = nwin - 1; k-- > 0;) {
-		for (i = 0; i < w; i++)
-			asqr(s.x, s.x, &s.c);
-		ember_bn_ct_lookup(s.t, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, k * w, w));
-		amm(s.x, s.x, s.t, &s.c);
-	}
-	chain_out(r, s.x, &s.c, mc);
-	/* the table, the chain's digits and the modulus (a secret prime for a CRT half) */
-	ember_wipe(&s, sizeof(s));
-	return 0;
-}
-
 /* The top limb of both chains' outputs, then both copied out (r may alias an input). */
 static inline void x2_finish(uint64_t *r1, struct chain *c1, ember_bn_dword x1, uint64_t *r2, struct chain *c2,
     ember_bn_dword x2, size_t l)
@@ -386,6 +353,39 @@ static void asqr_x2(uint64_t *a1, struct chain *c1, uint64_t *a2, struct chain *
 		asqr_x2_unrolled(a1, c1, a2, c2);
 	else
 		asqr_x2_any(a1, c1, a2, c2);
+}
+
+/* 5-bit windows from 256-bit exponents, else 4 (as ember_bn_modexp_ct). */
+static unsigned win_bits(unsigned e_bits)
+{
+	return e_bits >= 256 ? 5 : 4;
+}
+
+int ember_bn_exp_ct_radix(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e, unsigned e_bits,
+    const ember_bn_mont *mc)
+{
+	struct win s;
+	const size_t ew = (e_bits + BN_W - 1) / BN_W;
+	const unsigned w = win_bits(e_bits);
+	const size_t entries = (size_t)1 << w;
+	unsigned nwin, k, i;
+
+	if (mc->n < 8 || e_bits == 0 || limbs_of(mc->n) > LMAX)
+		return EMBER_ENOTSUP;
+	chain_init(&s.c, mc);
+	win_table(&s, b, entries, mc);
+	nwin = (e_bits + w - 1) / w;
+	lookup(s.x, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, (nwin - 1) * w, w));
+	for (k = nwin - 1; k-- > 0;) {
+		for (i = 0; i < w; i++)
+			asqr(s.x, s.x, &s.c);
+		lookup(s.t, s.tab, entries, s.c.l, ember_bn_get_bits(e, ew, k * w, w));
+		amm(s.x, s.x, s.t, &s.c);
+	}
+	chain_out(r, s.x, &s.c, mc);
+	/* the table, the chain's digits and the modulus (a secret prime for a CRT half) */
+	ember_wipe(&s, sizeof(s));
+	return 0;
 }
 
 /* Both CRT halves at once: the window code of ember_bn_exp_ct_radix over two chains. */

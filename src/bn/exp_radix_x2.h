@@ -6,8 +6,8 @@
  * count: c1->l, or a constant), X2_LOOP and X2_INNER (empty, or
  * pragmas that unroll the column loop and the loops inside it whole, for
  * a constant X2_L) and X2_AMM (0: the square alone), and undefines them
- * after. Both functions stay out of
- * line: inlined into the exponentiation, the unrolled ones ran 8 % slower.
+ * after. The functions stay out of line: inlined into the exponentiation,
+ * the unrolled ones ran 8 % slower.
  */
 
 #if X2_AMM
