@@ -30,7 +30,7 @@ int ember_sha256_armv8_supported(void)
 /* Four rounds on the words in |m| (FIPS 180-4, 6.2.2 step 3, in hardware). */
 #define QROUND(i, m)                                                               \
 	do {                                                                       \
-		uint32x4_t wk_ = vaddq_u32(m, vld1q_u32(ember_sha256_k + 4 * (i)));             \
+		uint32x4_t wk_ = vaddq_u32(m, vld1q_u32(ember_sha256_k + 4 * (i))); \
 		uint32x4_t abcd_ = abcd;                                           \
 		abcd = vsha256hq_u32(abcd, efgh, wk_);                             \
 		efgh = vsha256h2q_u32(efgh, abcd_, wk_);                           \

@@ -30,7 +30,7 @@ int ember_sha256_x86shani_supported(void)
  * sigma1 of |cur| after the W[t-7] terms are added by the alignr.
  */
 #define QROUND(i, cur)                                                             \
-	msg = _mm_add_epi32(cur, _mm_load_si128((const __m128i *)(ember_sha256_k + 4 * (i))));  \
+	msg = _mm_add_epi32(cur, _mm_load_si128((const __m128i *)(ember_sha256_k + 4 * (i)))); \
 	st1 = _mm_sha256rnds2_epu32(st1, st0, msg)
 #define QROUND_END()                                                               \
 	msg = _mm_shuffle_epi32(msg, 0x0e);                                        \

@@ -36,7 +36,7 @@ int ember_sha512_armv8_supported(void)
  */
 #define DROUND(r, s0, s1, s2, s3, s4)                                              \
 	do {                                                                       \
-		uint64x2_t wk_ = vaddq_u64(w[(r)&7], vld1q_u64(ember_sha512_k + 2 * (r)));      \
+		uint64x2_t wk_ = vaddq_u64(w[(r)&7], vld1q_u64(ember_sha512_k + 2 * (r))); \
 		uint64x2_t fg_ = vextq_u64(s2, s3, 1);                             \
 		uint64x2_t de_ = vextq_u64(s1, s2, 1);                             \
 		s3 = vaddq_u64(s3, vextq_u64(wk_, wk_, 1));                        \
