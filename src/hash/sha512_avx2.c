@@ -47,6 +47,14 @@ static inline __m256i vs1(__m256i x)
 	return _mm256_xor_si256(t, _mm256_srli_epi64(x, 6));
 }
 
+/* Words 2j, 2j+1 of both blocks (v) plus K: block a's to wa, block b's to wb. */
+#define STOREWK(j, v)                                                              \
+	do {                                                                       \
+		__m256i wk_ = _mm256_add_epi64(v, EMBER_SHA512X_KK(j));            \
+		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * (j)), _mm256_castsi256_si128(wk_)); \
+		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * (j)), _mm256_extracti128_si256(wk_, 1)); \
+	} while (0)
+
 /*
  * Words 2j, 2j+1 of both blocks (j = base + i, i = j mod 8 a constant so
  * that the ring x[] stays in registers), plus K, stored to wa and wb.
@@ -57,13 +65,19 @@ static inline __m256i vs1(__m256i x)
 	do {                                                                       \
 		__m256i w15_ = _mm256_alignr_epi8(x[((i) + 1) & 7], x[i], 8);     \
 		__m256i w7_ = _mm256_alignr_epi8(x[((i) + 5) & 7], x[((i) + 4) & 7], 8); \
-		__m256i wk_;                                                       \
 		x[i] = _mm256_add_epi64(_mm256_add_epi64(x[i], vs0(w15_)), w7_);   \
 		x[i] = _mm256_add_epi64(x[i], vs1(x[((i) + 7) & 7]));              \
-		wk_ = _mm256_add_epi64(x[i], _mm256_broadcastsi128_si256(          \
-		    _mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * ((base) + (i)))))); \
-		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * ((base) + (i))), _mm256_castsi256_si128(wk_)); \
-		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * ((base) + (i))), _mm256_extracti128_si256(wk_, 1)); \
+		STOREWK((base) + (i), x[i]);                                       \
+	} while (0)
+
+/* Words 2i, 2i+1 (i < 8) of blocks na and nb, loaded, plus K, stored. */
+#define LOADW(i)                                                                   \
+	do {                                                                       \
+		__m128i lo_ = _mm_loadu_si128((const __m128i *)(const void *)(na + 16 * (i))); \
+		__m128i hi_ = _mm_loadu_si128((const __m128i *)(const void *)(nb + 16 * (i))); \
+		x[i] = _mm256_shuffle_epi8(                                        \
+		    _mm256_inserti128_si256(_mm256_castsi128_si256(lo_), hi_, 1), bswap); \
+		STOREWK(i, x[i]);                                                  \
 	} while (0)
 
 /*
@@ -75,17 +89,12 @@ static void schedule2(uint64_t *wa, uint64_t *wb, const uint8_t *a, const uint8_
 {
 	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
 	    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-	__m256i x[8], wk;
+	const uint8_t *na = a, *nb = b;
+	__m256i x[8];
 	int j;
 
-	for (j = 0; j < 8; j++) {
-		__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(a + 16 * j));
-		__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * j));
-		x[j] = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), bswap);
-		wk = _mm256_add_epi64(x[j], _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * j))));
-		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * j), _mm256_castsi256_si128(wk));
-		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * j), _mm256_extracti128_si256(wk, 1));
-	}
+	for (j = 0; j < 8; j++)
+		LOADW(j);
 	for (j = 8; j < 40; j += 8) {
 		SCHED(j, 0);
 		SCHED(j, 1);
@@ -141,19 +150,6 @@ static void rounds(uint64_t *st, const uint64_t *wk)
 	st[7] += h;
 }
 
-/* Words 2i, 2i+1 (i < 8) of the next two blocks, loaded, plus K, stored. */
-#define LOADW(i)                                                                   \
-	do {                                                                       \
-		__m128i lo_ = _mm_loadu_si128((const __m128i *)(const void *)(na + 16 * (i))); \
-		__m128i hi_ = _mm_loadu_si128((const __m128i *)(const void *)(nb + 16 * (i))); \
-		__m256i wk_;                                                       \
-		x[i] = _mm256_shuffle_epi8(                                        \
-		    _mm256_inserti128_si256(_mm256_castsi128_si256(lo_), hi_, 1), bswap); \
-		wk_ = _mm256_add_epi64(x[i], _mm256_broadcastsi128_si256(          \
-		    _mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * (i))))); \
-		_mm_storeu_si128((__m128i *)(void *)(wa + 2 * (i)), _mm256_castsi256_si128(wk_)); \
-		_mm_storeu_si128((__m128i *)(void *)(wb + 2 * (i)), _mm256_extracti128_si256(wk_, 1)); \
-	} while (0)
 /* Schedule step s (0..39) of the next two blocks: a load for s < 8, else SCHED. */
 #define STEP(s)                                                                    \
 	do {                                                                       \

@@ -43,7 +43,7 @@ static inline __m256i vs1(__m256i x)
 }
 
 /* K[2j], K[2j+1] in both lanes */
-#define KK(j) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * (j))))
+#define KK(j) EMBER_SHA512X_KK(j)
 
 /*
  * The schedule of a pair of blocks goes to w[160]: words 2j, 2j+1 of
