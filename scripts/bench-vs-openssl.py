@@ -8,7 +8,9 @@ same run, alternating, median of N, as docs/BENCHMARKS.md records it.
 SPEC is ALG:SIZE[:decrypt] for symmetric rows (ALG is an `ember speed` word;
 the OpenSSL side is `openssl speed -evp ALG`, with the legacy provider for
 the algorithms that need it), or rsaNNNN / dsaNNNN for public key. Prints a
-markdown table: each row's median rates and the ratio ember / openssl.
+markdown table: each row's median rates, the ratio ember / openssl of the
+medians, and the lowest and highest ratio of one Ember run to the OpenSSL
+run right after it (the spread the host's load puts on the row).
 Both tools are run with -mr and their +F records are read; nothing is
 estimated. Algorithms OpenSSL 3 lacks print Ember's figure alone.
 -ember-env sets a variable for the ember runs only, e.g. EMBER_CPUCAP=none
@@ -75,6 +77,12 @@ def pk(tool, ember, word, seconds):
     return float(recs[0][-2]), float(recs[0][-1])
 
 
+def spread(e, o, k=None):
+    """The lowest and highest ratio of an Ember run to the OpenSSL run after it."""
+    r = [(x if k is None else x[k]) / (y if k is None else y[k]) for x, y in zip(e, o)]
+    return f"{min(r):.2f}-{max(r):.2f}"
+
+
 def main(argv):
     ember, seconds, runs, specs = "build/ember", "1", 3, []
     i = 0
@@ -97,8 +105,8 @@ def main(argv):
             i += 1
     if not specs:
         sys.exit(__doc__)
-    print("| algorithm | block | ember | openssl | ember / openssl |")
-    print("|---|---|---|---|---|")
+    print("| algorithm | block | ember | openssl | ember / openssl | pairs |")
+    print("|---|---|---|---|---|---|")
     for spec in specs:
         if spec.startswith(("rsa", "dsa")):
             e, o = [], []
@@ -108,7 +116,7 @@ def main(argv):
             for k, op in enumerate(("sign/s", "verify/s")):
                 em = statistics.median(x[k] for x in e)
                 om = statistics.median(x[k] for x in o)
-                print(f"| {spec} | {op} | {em:.1f} | {om:.1f} | {em / om:.2f} |")
+                print(f"| {spec} | {op} | {em:.1f} | {om:.1f} | {em / om:.2f} | {spread(e, o, k)} |")
             sys.stdout.flush()
             continue
         parts = spec.split(":")
@@ -122,9 +130,9 @@ def main(argv):
         em = statistics.median(e) / 1e6
         if o:
             om = statistics.median(o) / 1e6
-            print(f"| {label} | {size} | {em:.1f} MB/s | {om:.1f} MB/s | {em / om:.2f} |")
+            print(f"| {label} | {size} | {em:.1f} MB/s | {om:.1f} MB/s | {em / om:.2f} | {spread(e, o)} |")
         else:
-            print(f"| {label} | {size} | {em:.1f} MB/s | (not in OpenSSL 3) | - |")
+            print(f"| {label} | {size} | {em:.1f} MB/s | (not in OpenSSL 3) | - | - |")
         sys.stdout.flush()
 
 

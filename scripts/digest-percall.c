@@ -17,12 +17,14 @@
  * EVP_MAC_init(ctx, NULL, 0, NULL)/update/final (openssl speed's
  * HMAC_loop); the two tags are checked equal first. Defaults: 16 128 1024
  * 8192 bytes, 301 samples of about 32 KB per side, the default
- * implementation. "ratio" is OpenSSL's median over Ember's
- * (above 1: Ember faster). Also printed, for md5, sha1, sha224/256 and
- * sha384/512: one block through each library's block function alone, and
- * for the sizes whose call is one or two blocks the ratio Ember would
- * reach if its call cost nothing but those blocks: OpenSSL's median call
- * over that many of Ember's median blocks.
+ * implementation. "ratio" is OpenSSL's median over Ember's (above 1:
+ * Ember faster); "paired" the median over samples of OpenSSL's time over
+ * Ember's in the same sample, which a change in the host's load between
+ * samples moves less. For md5, sha1, sha224/256 and sha384/512, at the
+ * sizes whose call is one or two blocks, each sample also times the
+ * block functions alone (below), and the last line gives the ratio Ember
+ * would reach if its call cost nothing but those blocks: paired, each
+ * sample's OpenSSL call over its Ember blocks.
  */
 #define OPENSSL_SUPPRESS_DEPRECATED /* MD5_Transform, SHA*_Transform: OpenSSL's block alone */
 #include <openssl/core_names.h>
@@ -52,67 +54,66 @@ static int cmp(const void *a, const void *b)
  * function short messages take), and OpenSSL's (X_Transform). Each block
  * starts from a fresh copy of the initial state, so that consecutive
  * blocks are independent as consecutive calls are, and the core may
- * overlap them as it does calls. The minimum and median of |samples|
- * batches of 200, into eb[] and ob[]. Returns -1 for a digest without a
- * pair here.
+ * overlap them as it does calls.
  */
-static int block_alone(const ember_hash_desc *d, const char *alg, int samples, double eb[2], double ob[2])
-{
+struct blocks {
+	int k; /* 0 md5, 1 sha1, 2 sha224/256, 3 sha384/512, -1 none */
 	ember_hash_ctx hc;
+	uint64_t h0[8];
 	MD5_CTX m5, m50;
 	SHA_CTX s1, s10;
 	SHA256_CTX s256, s2560;
 	SHA512_CTX s512, s5120;
-	ember_md5_ctx *c5 = (ember_md5_ctx *)(void *)hc.u.bytes;
-	ember_sha1_ctx *c1 = (ember_sha1_ctx *)(void *)hc.u.bytes;
-	ember_sha256_ctx *c256 = (ember_sha256_ctx *)(void *)hc.u.bytes;
-	ember_sha512_ctx *c512 = (ember_sha512_ctx *)(void *)hc.u.bytes;
-	uint64_t h0[8];
-	double *te = malloc(sizeof(double) * samples), *to = malloc(sizeof(double) * samples);
-	int s, i, k = strcmp(alg, "md5") == 0 ? 0 : strcmp(alg, "sha1") == 0 ? 1 :
+};
+
+static void blocks_init(struct blocks *b, const ember_hash_desc *d, const char *alg)
+{
+	b->k = strcmp(alg, "md5") == 0 ? 0 : strcmp(alg, "sha1") == 0 ? 1 :
 	    strcmp(alg, "sha256") == 0 || strcmp(alg, "sha224") == 0 ? 2 :
 	    strcmp(alg, "sha512") == 0 || strcmp(alg, "sha384") == 0 ? 3 : -1;
-
-	if (k < 0 || te == NULL || to == NULL)
-		return -1;
 	/* the states (at most 64 bytes) are copied in, the rest of each context left */
-	ember_hash_init(&hc, d);
-	memcpy(h0, hc.u.bytes, sizeof(h0));
-	MD5_Init(&m50), SHA1_Init(&s10), SHA256_Init(&s2560), SHA512_Init(&s5120);
-	m5 = m50, s1 = s10, s256 = s2560, s512 = s5120;
-	for (s = 0; s < samples; s++) {
-		uint64_t t0 = __rdtsc();
-		for (i = 0; i < 200; i++) {
-			if (k == 0)
-				memcpy(c5->h, h0, 16), c5->blocks(c5->h, buf, 1);
-			else if (k == 1)
-				memcpy(c1->h, h0, 20), c1->blocks(c1->h, buf, 1);
-			else if (k == 2)
-				memcpy(c256->h, h0, 32), c256->blocks(c256->h, buf, 1);
-			else
-				memcpy(c512->h, h0, 64), c512->blocks(c512->h, buf, 1);
-		}
-		te[s] = (double)(__rdtsc() - t0) / 200;
-		t0 = __rdtsc();
-		for (i = 0; i < 200; i++) {
-			if (k == 0)
-				memcpy(&m5.A, &m50.A, 16), MD5_Transform(&m5, buf);
-			else if (k == 1)
-				memcpy(&s1.h0, &s10.h0, 20), SHA1_Transform(&s1, buf);
-			else if (k == 2)
-				memcpy(s256.h, s2560.h, 32), SHA256_Transform(&s256, buf);
-			else
-				memcpy(s512.h, s5120.h, 64), SHA512_Transform(&s512, buf);
-		}
-		to[s] = (double)(__rdtsc() - t0) / 200;
+	ember_hash_init(&b->hc, d);
+	memcpy(b->h0, b->hc.u.bytes, sizeof(b->h0));
+	MD5_Init(&b->m50), SHA1_Init(&b->s10), SHA256_Init(&b->s2560), SHA512_Init(&b->s5120);
+	b->m5 = b->m50, b->s1 = b->s10, b->s256 = b->s2560, b->s512 = b->s5120;
+}
+
+/* Ticks per block of a batch of 200, Ember's (ossl 0) or OpenSSL's (1). */
+static double blocks_batch(struct blocks *b, int ossl)
+{
+	ember_md5_ctx *c5 = (ember_md5_ctx *)(void *)b->hc.u.bytes;
+	ember_sha1_ctx *c1 = (ember_sha1_ctx *)(void *)b->hc.u.bytes;
+	ember_sha256_ctx *c256 = (ember_sha256_ctx *)(void *)b->hc.u.bytes;
+	ember_sha512_ctx *c512 = (ember_sha512_ctx *)(void *)b->hc.u.bytes;
+	uint64_t t0 = __rdtsc();
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		if (ossl && b->k == 0)
+			memcpy(&b->m5.A, &b->m50.A, 16), MD5_Transform(&b->m5, buf);
+		else if (ossl && b->k == 1)
+			memcpy(&b->s1.h0, &b->s10.h0, 20), SHA1_Transform(&b->s1, buf);
+		else if (ossl && b->k == 2)
+			memcpy(b->s256.h, b->s2560.h, 32), SHA256_Transform(&b->s256, buf);
+		else if (ossl)
+			memcpy(b->s512.h, b->s5120.h, 64), SHA512_Transform(&b->s512, buf);
+		else if (b->k == 0)
+			memcpy(c5->h, b->h0, 16), c5->blocks(c5->h, buf, 1);
+		else if (b->k == 1)
+			memcpy(c1->h, b->h0, 20), c1->blocks(c1->h, buf, 1);
+		else if (b->k == 2)
+			memcpy(c256->h, b->h0, 32), c256->blocks(c256->h, buf, 1);
+		else
+			memcpy(c512->h, b->h0, 64), c512->blocks(c512->h, buf, 1);
 	}
-	qsort(te, samples, sizeof(double), cmp);
-	qsort(to, samples, sizeof(double), cmp);
-	eb[0] = te[0], eb[1] = te[samples / 2];
-	ob[0] = to[0], ob[1] = to[samples / 2];
-	free(te);
-	free(to);
-	return 0;
+	return (double)(__rdtsc() - t0) / 200;
+}
+
+/* The median of |n| values, which it sorts. */
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(double), cmp);
+	return v[n / 2];
 }
 
 int main(int argc, char **argv)
@@ -130,8 +131,8 @@ int main(int argc, char **argv)
 	size_t sizes[16];
 	uint8_t out[64], oout[64];
 	unsigned int ol;
-	double *te, *to, eb[2], ob[2], tmed[16];
-	int nblk[16];
+	double *te, *to, *eb, *ob, *r, paired, bound;
+	struct blocks bl;
 	EVP_MD *md;
 
 	while (argc > 1 && argv[1][0] == '-') {
@@ -193,10 +194,20 @@ int main(int argc, char **argv)
 	}
 	te = malloc(sizeof(double) * samples);
 	to = malloc(sizeof(double) * samples);
+	eb = malloc(sizeof(double) * samples);
+	ob = malloc(sizeof(double) * samples);
+	r = malloc(sizeof(double) * samples);
+	if (te == NULL || to == NULL || eb == NULL || ob == NULL || r == NULL)
+		return 1;
+	blocks_init(&bl, d, alg);
 	printf("%s%s/%s, %d samples, TSC ticks per call (min / median)\n", hmac ? "hmac-" : "", alg, d->impl, samples);
 	for (k = 0; k < nsz; k++) {
 		size_t len = sizes[k];
 		int n = (int)(32768 / (len + 128)) + 1;
+		/* the compressions of Ember's call: the message and its padding (a
+		 * bit length of 8 bytes, 16 for SHA-384/512), and HMAC's outer one */
+		int nb = (int)((len + 1 + (d->block_len == 128 ? 16 : 8) + d->block_len - 1) / d->block_len) + hmac;
+		int with_blocks = bl.k >= 0 && nb <= 2;
 		for (s = 0; s < samples; s++) {
 			uint64_t t0, t1;
 			t0 = __rdtsc();
@@ -223,23 +234,27 @@ int main(int argc, char **argv)
 			}
 			t1 = __rdtsc();
 			to[s] = (double)(t1 - t0) / n;
+			if (with_blocks) {
+				eb[s] = blocks_batch(&bl, 0);
+				ob[s] = blocks_batch(&bl, 1);
+			}
 		}
+		/* paired: each sample's OpenSSL time over the same sample's Ember time */
+		for (s = 0; s < samples; s++)
+			r[s] = to[s] / te[s];
+		paired = median(r, samples);
+		for (s = 0; s < samples && with_blocks; s++)
+			r[s] = to[s] / (nb * eb[s]);
+		bound = with_blocks ? median(r, samples) : 0;
 		qsort(te, samples, sizeof(double), cmp);
 		qsort(to, samples, sizeof(double), cmp);
-		/* the compressions of Ember's call: the message and its padding (a
-		 * bit length of 8 bytes, 16 for SHA-384/512), and HMAC's outer one */
-		tmed[k] = to[samples / 2];
-		nblk[k] = (int)((len + 1 + (d->block_len == 128 ? 16 : 8) + d->block_len - 1) / d->block_len) + hmac;
-		printf("%6zu B  ember %8.0f / %8.0f   openssl %8.0f / %8.0f   ratio %.3f (min %.3f)\n", len, te[0],
-		    te[samples / 2], to[0], to[samples / 2], to[samples / 2] / te[samples / 2], to[0] / te[0]);
-	}
-	if (block_alone(d, alg, samples, eb, ob) == 0) {
-		printf("one block alone: ember %.0f / %.0f, openssl %.0f / %.0f ticks (min / median)\n", eb[0], eb[1],
-		    ob[0], ob[1]);
-		for (k = 0; k < nsz; k++)
-			if (nblk[k] <= 2)
-				printf("%6zu B  %d block%s: with no per-call cost Ember would reach ratio %.3f\n",
-				    sizes[k], nblk[k], nblk[k] > 1 ? "s" : "", tmed[k] / (nblk[k] * eb[1]));
+		printf("%6zu B  ember %8.0f / %8.0f   openssl %8.0f / %8.0f   ratio %.3f (min %.3f, paired %.3f)\n", len,
+		    te[0], te[samples / 2], to[0], to[samples / 2], to[samples / 2] / te[samples / 2], to[0] / te[0],
+		    paired);
+		if (with_blocks)
+			printf("        %d block%s alone: ember %.0f, openssl %.0f (medians); with no per-call cost Ember "
+			       "would reach ratio %.3f (paired)\n",
+			    nb, nb > 1 ? "s" : "", nb * median(eb, samples), nb * median(ob, samples), bound);
 	}
 	return 0;
 }
