@@ -45,6 +45,12 @@ void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 int ember_sha512_neon_supported(void);
 void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
+/*
+ * K[2j], K[2j + 1] in both 128-bit lanes of a __m256i: the schedules of
+ * the x86-64 block functions, two blocks a register.
+ */
+#define EMBER_SHA512X_KK(j) \
+	_mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * (j))))
 
 /*
  * The scalar SHA-512 round of the x86-64 block functions (sha512_avx2.c,
@@ -73,9 +79,6 @@ void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
  * EMBER_SHA512X_PIN (an empty asm that claims to change its operand) keeps
  * the order above.
  */
-/* K[2j], K[2j + 1] in both 128-bit lanes of a __m256i: the x86-64 files' schedules, two blocks a register */
-#define EMBER_SHA512X_KK(j) \
-	_mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(const void *)(ember_sha512_k + 2 * (j))))
 #define EMBER_SHA512X_CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
 #define EMBER_SHA512X_S0(x) (ember_rotr64(x, 28) ^ ember_rotr64(x, 34) ^ ember_rotr64(x, 39))
 #define EMBER_SHA512X_S1(x) (ember_rotr64(x, 14) ^ ember_rotr64(x, 18) ^ ember_rotr64(x, 41))
