@@ -2,7 +2,9 @@
  * t_cli_enc.c - the `ember enc` command as a user runs it: files
  * encrypted by ember decrypt with `openssl enc` and the reverse (when an
  * openssl binary is on PATH), and every refused input gives a non-zero
- * exit, exactly one line on stderr and no -out file.
+ * exit, exactly one line on stderr and no -out file; a padded decryption
+ * to standard output writes nothing there unless its padding checked out,
+ * and is refused over its bound (64 KiB of plaintext) without -out.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -235,6 +237,183 @@ EMBER_TEST(cli_enc)
 	          file("ct"), file("d")) == 0 &&
 	          read_file(file("d"), ct, sizeof(ct)) == 64,
 	    "decrypting the intact ciphertext failed");
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		remove(file(names[i]));
+	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
+}
+
+/* Lines in |p|, and whether it is non-empty and ends in a newline. */
+static long count_lines(const uint8_t *p, long n)
+{
+	long i, lines = 0;
+	for (i = 0; i < n; i++)
+		lines += p[i] == '\n';
+	return n > 0 && p[n - 1] == '\n' ? lines : -1;
+}
+
+static long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/*
+ * Runs `ember enc <args>` with stdout to file "so" and stderr to "se"; fills
+ * |err| (NUL-terminated) and returns the exit status.
+ */
+static int enc_std(const char *args, char *err, size_t err_len)
+{
+	int st;
+	long n;
+
+	remove(file("so"));
+	remove(file("se"));
+	st = sh("%s%s enc %s >%s 2>%s", env(), t_ember_bin, args, file("so"), file("se"));
+	n = read_file(file("se"), (uint8_t *)err, err_len - 1);
+	err[n > 0 ? n : 0] = 0;
+	return st;
+}
+
+/* A refused decryption: exit 1, nothing on stdout, one stderr line naming |culprit| (and |word|). */
+static void refused_std(const char *what, const char *args, const char *culprit, const char *word)
+{
+	char err[4096], name[128];
+	int st;
+	long lines;
+
+	snprintf(name, sizeof(name), "%s", culprit); /* file()'s buffers are reused */
+	culprit = name;
+	st = enc_std(args, err, sizeof(err));
+	lines = count_lines((const uint8_t *)err, (long)strlen(err));
+
+	CHECK(st == 1, "%s: exit status %d, want 1", what, st);
+	CHECK(file_size(file("so")) == 0, "%s: %ld bytes on stdout, want none", what, file_size(file("so")));
+	CHECK(lines == 1, "%s: %ld lines on stderr, want 1: %s", what, lines, err);
+	CHECK(strstr(err, culprit) != NULL, "%s: stderr does not name '%s': %s", what, culprit, err);
+	CHECK(word == NULL || strstr(err, word) != NULL, "%s: stderr does not say '%s': %s", what, word, err);
+}
+
+/* stdout (file "so") is |total| bytes and starts with |p|[0..n) */
+static int stdout_starts(const uint8_t *p, long n, long total)
+{
+	static uint8_t got[80000];
+	long m = read_file(file("so"), got, sizeof(got));
+	return m == total && n <= m && memcmp(got, p, (size_t)n) == 0;
+}
+
+/* stdout (file "so") holds exactly |p|[0..n) */
+static int stdout_is(const uint8_t *p, long n)
+{
+	return stdout_starts(p, n, n);
+}
+
+EMBER_TEST(cli_enc_stdout)
+{
+	static uint8_t pt[70000], zero[64];
+	static const char *const names[] = { "sp", "sc", "sbad", "sz", "strunc", "sbig", "sbigc", "sbigd", "s64k",
+		"s64kc", "so", "se", "sossl", "sd" };
+	char args[1024], err[4096];
+	long n;
+	size_t i;
+	int st;
+
+	if (t_ember_bin == NULL) {
+		t_skip("cli_enc_stdout: no ember binary given (-e)");
+		return;
+	}
+	if (ember_block_find("aes", NULL) == NULL) {
+		t_skip("cli_enc_stdout: aes not in this build");
+		return;
+	}
+	strcpy(dir, "/tmp/ember-t-encs-XXXXXX");
+	if (!CHECK(mkdtemp(dir) != NULL, "mkdtemp failed"))
+		return;
+#define ENC "-aes-128-cbc -K " KEY " -iv " IV
+
+	/* a 100-byte plaintext; 64 zero bytes without padding (four blocks whose last never unpads); 70000
+	 * bytes (over the 64 KiB bound); exactly 64 KiB (at it) */
+	t_rand_bytes(pt, sizeof(pt));
+	write_file(file("sp"), pt, 100);
+	write_file(file("sz"), zero, sizeof(zero));
+	write_file(file("sbig"), pt, sizeof(pt));
+	write_file(file("s64k"), pt, 65536);
+	CHECK(sh("%s%s enc " ENC " -in %s -out %s", env(), t_ember_bin, file("sp"), file("sc")) == 0 &&
+	          sh("%s%s enc " ENC " -nopad -in %s -out %s", env(), t_ember_bin, file("sz"), file("sbad")) == 0 &&
+	          sh("%s%s enc " ENC " -in %s -out %s", env(), t_ember_bin, file("sbig"), file("sbigc")) == 0 &&
+	          sh("%s%s enc " ENC " -in %s -out %s", env(), t_ember_bin, file("s64k"), file("s64kc")) == 0,
+	    "encrypting the test files failed");
+	{
+		uint8_t ct[112];
+		n = read_file(file("sc"), ct, sizeof(ct));
+		CHECK(n == 112, "ciphertext of 100 bytes is %ld bytes, want 112", n);
+		write_file(file("strunc"), ct, n > 0 ? (size_t)n - 1 : 0);
+	}
+	CHECK(file_size(file("sbigc")) == 70016 && file_size(file("s64kc")) == 65552,
+	    "ciphertexts of 70000 and 65536 bytes are %ld and %ld bytes", file_size(file("sbigc")),
+	    file_size(file("s64kc")));
+
+	/* refused inputs: nothing on stdout, not even the blocks before the bad one */
+	snprintf(args, sizeof(args), "-d " ENC " -in %s", file("sbad"));
+	refused_std("bad padding to stdout", args, file("sbad"), "bad decrypt");
+	snprintf(args, sizeof(args), "-d " ENC " -p -in %s", file("sbad"));
+	refused_std("bad padding to stdout with -p", args, file("sbad"), "bad decrypt");
+	snprintf(args, sizeof(args), "-d " ENC " < %s", file("sbad"));
+	refused_std("bad padding from stdin to stdout", args, "stdin", "bad decrypt");
+	snprintf(args, sizeof(args), "-d " ENC " -in %s", file("strunc"));
+	refused_std("truncated ciphertext to stdout", args, file("strunc"), "truncated");
+	snprintf(args, sizeof(args), "-d " ENC " -in %s", file("sbigc"));
+	refused_std("padded decryption over the bound to stdout", args, file("sbigc"), "-out");
+	snprintf(args, sizeof(args), "-d " ENC " < %s", file("sbigc"));
+	refused_std("padded decryption over the bound from stdin", args, "stdin", "-out");
+
+	/* with -out: no file, no temporary left (the directory must be empty at the end) */
+	snprintf(args, sizeof(args), "-d " ENC " -in %s -out %s", file("sbad"), file("sd"));
+	refused_std("bad padding with -out", args, file("sbad"), "bad decrypt");
+	CHECK(!exists(file("sd")), "bad padding with -out: output file left behind");
+
+	/* good decryptions: to stdout up to the bound, with -out or -nopad over it */
+	st = enc_std("-d " ENC " -in /dev/null", err, sizeof(err));
+	CHECK(st == 1 && file_size(file("so")) == 0, "empty ciphertext: status %d, %ld bytes out", st,
+	    file_size(file("so")));
+	snprintf(args, sizeof(args), "-d " ENC " -in %s", file("sc"));
+	st = enc_std(args, err, sizeof(err));
+	CHECK(st == 0 && err[0] == 0 && stdout_is(pt, 100), "100 bytes to stdout: status %d, stderr '%s'", st, err);
+	if (have_openssl("aes-128-cbc")) {
+		static uint8_t theirs[200];
+		long m;
+		CHECK(sh("openssl enc -d -aes-128-cbc -K " KEY " -iv " IV " -in %s > %s 2>/dev/null", file("sc"),
+		          file("sossl")) == 0,
+		    "openssl enc -d failed");
+		m = read_file(file("sossl"), theirs, sizeof(theirs));
+		CHECK(m == 100 && stdout_is(theirs, m), "ember's stdout differs from openssl's (%ld bytes)", m);
+	} else {
+		t_skip("cli_enc_stdout: no openssl binary with aes-128-cbc");
+	}
+	snprintf(args, sizeof(args), "-d " ENC " -p -in %s", file("sc"));
+	st = enc_std(args, err, sizeof(err));
+	{
+		static uint8_t want[200];
+		static const char lines[] = "key=2B7E151628AED2A6ABF7158809CF4F3C\niv =000102030405060708090A0B0C0D0E0F\n";
+		memcpy(want, lines, sizeof(lines) - 1);
+		memcpy(want + sizeof(lines) - 1, pt, 100);
+		CHECK(st == 0 && stdout_is(want, (long)sizeof(lines) - 1 + 100), "-p: key and IV lines, then the data");
+	}
+	snprintf(args, sizeof(args), "-d " ENC " -in %s", file("s64kc"));
+	st = enc_std(args, err, sizeof(err));
+	CHECK(st == 0 && stdout_is(pt, 65536), "64 KiB (the bound) to stdout: status %d, stderr '%s'", st, err);
+	snprintf(args, sizeof(args), "-d " ENC " < %s", file("s64kc"));
+	st = enc_std(args, err, sizeof(err));
+	CHECK(st == 0 && stdout_is(pt, 65536), "64 KiB from stdin to stdout: status %d, stderr '%s'", st, err);
+	snprintf(args, sizeof(args), "-d " ENC " -in %s -out %s", file("sbigc"), file("sbigd"));
+	st = enc_std(args, err, sizeof(err));
+	n = file_size(file("sbigd"));
+	CHECK(st == 0 && n == 70000, "over the bound with -out: status %d, %ld bytes, stderr '%s'", st, n, err);
+	snprintf(args, sizeof(args), "-d " ENC " -nopad -in %s", file("sbigc"));
+	st = enc_std(args, err, sizeof(err));
+	CHECK(st == 0 && stdout_starts(pt, 70000, 70016),
+	    "over the bound with -nopad streams: status %d, %ld bytes", st, file_size(file("so")));
+#undef ENC
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		remove(file(names[i]));

@@ -9,6 +9,14 @@
  * Every error is one line on stderr and a non-zero exit; with -out the
  * output goes to a temporary file next to the target, renamed into place
  * only when everything succeeded, removed otherwise.
+ *
+ * A padded decryption (CBC or ECB without -nopad) is only known good after
+ * the padding check on the last block, so to standard output it is held in
+ * memory and written after the check: a refused input writes nothing there.
+ * The held input is bounded (HOLD_MAX plus one block, i.e. any plaintext up
+ * to 64 KiB); a longer one is refused before anything is written, with a
+ * pointer to -out (where `openssl enc` streams instead). Modes without
+ * padding (CTR, RC4, -nopad) stream, as openssl does.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,6 +28,8 @@
 #include "tool.h"
 
 #define CHUNK 65536
+/* plaintext a padded decryption may hold for standard output */
+#define HOLD_MAX 65536
 
 /* Strict hex (even length, [0-9a-fA-F]) into |out|; returns the length or -1. */
 static long parse_hex(const char *s, uint8_t *out, size_t max)
@@ -81,22 +91,41 @@ static void print_hex_line(const char *label, const uint8_t *p, size_t n)
 	printf("\n");
 }
 
-/* The output: stdout, or a temporary file renamed to |path| at the end. */
+/* -p and -P: the key and, for modes that use one, the IV (iv_len 0: none) */
+static void print_key_iv(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len)
+{
+	print_hex_line("key=", key, key_len);
+	if (iv_len != 0)
+		print_hex_line("iv =", iv, iv_len);
+}
+
+/*
+ * The output: stdout, or a temporary file renamed to |path| at the end. With
+ * |hold| set (stdout only), writes go to memory and reach stdout only when
+ * sink_close is told the run succeeded.
+ */
 struct sink {
 	FILE *f;
 	const char *path;
 	char tmp[4096];
+	int hold;
+	size_t held;
 };
 
-static int sink_open(struct sink *o, const char *path)
+static uint8_t hold_buf[HOLD_MAX + EMBER_MAX_BLOCK_LEN];
+
+static int sink_open(struct sink *o, const char *path, int hold)
 {
 	mode_t mask;
 	int fd;
 
 	o->path = path;
 	o->tmp[0] = 0;
+	o->hold = 0;
+	o->held = 0;
 	if (path == NULL) {
 		o->f = stdout;
+		o->hold = hold;
 		return 0;
 	}
 	if (snprintf(o->tmp, sizeof(o->tmp), "%s.emberXXXXXX", path) >= (int)sizeof(o->tmp))
@@ -125,6 +154,14 @@ static int sink_open(struct sink *o, const char *path)
 
 static int sink_write(struct sink *o, const uint8_t *p, size_t n)
 {
+	if (o->hold) {
+		/* run() refuses an input longer than the buffer before writing it */
+		if (n > sizeof(hold_buf) - o->held)
+			return tool_error("enc", "internal error: held output over %lu bytes", (unsigned long)sizeof(hold_buf));
+		memcpy(hold_buf + o->held, p, n);
+		o->held += n;
+		return 0;
+	}
 	if (n != 0 && fwrite(p, 1, n, o->f) != n)
 		return tool_error("enc", "write error on '%s': %s", o->path ? o->path : "stdout", strerror(errno));
 	return 0;
@@ -138,6 +175,16 @@ static int sink_close(struct sink *o, int ok)
 	if (o->f == NULL)
 		return 0;
 	if (o->path == NULL) {
+		if (o->hold) {
+			if (ok && o->held != 0 && fwrite(hold_buf, 1, o->held, stdout) != o->held)
+				status = tool_error("enc", "write error on stdout: %s", strerror(errno));
+			/* the held bytes are plaintext */
+			ember_wipe(hold_buf, o->held);
+			o->held = 0;
+			o->hold = 0;
+			if (status != 0)
+				ok = 0;
+		}
 		if (fflush(stdout) != 0 && ok)
 			status = tool_error("enc", "write error on stdout: %s", strerror(errno));
 		o->f = NULL;
@@ -195,9 +242,9 @@ static int parse(struct opts *o, int argc, char **argv)
 			else if (strcmp(a, "-iv") == 0)
 				o->iv_hex = need;
 			else if (strcmp(a, "-in") == 0)
-				o->in = need;
+				o->in = strcmp(need, "-") == 0 ? NULL : need; /* "-": stdin, as openssl */
 			else if (strcmp(a, "-out") == 0)
-				o->out = need;
+				o->out = strcmp(need, "-") == 0 ? NULL : need;
 			else if (strcmp(a, "-impl") == 0)
 				o->impl = need;
 			else if ((o->spec = ember_cipher_spec_find(need)) == NULL)
@@ -245,9 +292,11 @@ static long read_full(FILE *f, uint8_t *p, size_t n)
  * the end; decryption with padding keeps the last whole block (padding is
  * only known at end of input).
  */
+/* the data pass's buffer (plaintext: wiped at the end) */
+static uint8_t io_buf[CHUNK + 2 * EMBER_MAX_BLOCK_LEN];
+
 static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink *out)
 {
-	static uint8_t buf[CHUNK + 2 * EMBER_MAX_BLOCK_LEN];
 	const ember_block_desc *d = c->desc;
 	size_t bl = d->block_len, held = 0, total = 0;
 	int padded = is_block_mode(o->spec->mode) && !o->nopad;
@@ -255,7 +304,7 @@ static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink 
 	int err;
 
 	for (;;) {
-		long r = read_full(in, buf + held, CHUNK);
+		long r = read_full(in, io_buf + held, CHUNK);
 		size_t avail, now;
 
 		if (r < 0)
@@ -264,6 +313,11 @@ static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink 
 		avail = held + (size_t)r;
 		if (r == 0)
 			break;
+		if (out->hold && total > HOLD_MAX + bl)
+			return tool_error("enc",
+			    "%s: a padded decryption to stdout is held until its padding is checked, so its input is "
+			    "limited to %lu bytes: use -out <file> (or -nopad to stream it, padding included)",
+			    o->in ? o->in : "stdin", (unsigned long)(HOLD_MAX + bl));
 		if (!blocky) {
 			now = avail;
 		} else {
@@ -272,36 +326,36 @@ static int run(const struct opts *o, ember_cipher_ctx *c, FILE *in, struct sink 
 			if (padded && o->decrypt && now == avail && now >= bl)
 				now -= bl;
 		}
-		if ((err = ember_cipher_update(c, buf, buf, now)) != 0)
+		if ((err = ember_cipher_update(c, io_buf, io_buf, now)) != 0)
 			return tool_error("enc", "%s", ember_strerror(err));
-		if ((err = sink_write(out, buf, now)) != 0)
+		if ((err = sink_write(out, io_buf, now)) != 0)
 			return err;
 		held = avail - now;
-		memmove(buf, buf + now, held);
+		memmove(io_buf, io_buf + now, held);
 	}
 	if (!blocky)
 		return 0;
 	if (padded && !o->decrypt) {
 		size_t n;
-		ember_pkcs7_pad(buf, &n, buf, held, bl);
-		ember_cipher_update(c, buf, buf, n);
-		return sink_write(out, buf, n);
+		ember_pkcs7_pad(io_buf, &n, io_buf, held, bl);
+		ember_cipher_update(c, io_buf, io_buf, n);
+		return sink_write(out, io_buf, n);
 	}
 	if (held % bl != 0 || (padded && held == 0))
 		return tool_error("enc", "%s: %s: input length %lu is not a %s of the %lu-byte block%s",
 		    o->in ? o->in : "stdin", o->decrypt ? "truncated ciphertext" : "-nopad", (unsigned long)total,
 		    padded ? "non-zero multiple" : "multiple", (unsigned long)bl,
 		    o->decrypt ? "" : " (drop -nopad to pad)");
-	if ((err = ember_cipher_update(c, buf, buf, held)) != 0)
+	if ((err = ember_cipher_update(c, io_buf, io_buf, held)) != 0)
 		return tool_error("enc", "%s", ember_strerror(err));
 	if (padded) {
 		size_t n;
-		if (ember_pkcs7_unpad(&n, buf, held, bl) != 0)
+		if (ember_pkcs7_unpad(&n, io_buf, held, bl) != 0)
 			return tool_error("enc", "%s: bad decrypt: padding check failed (wrong key or IV, or corrupt data)",
 			    o->in ? o->in : "stdin");
 		held = n;
 	}
-	return sink_write(out, buf, held);
+	return sink_write(out, io_buf, held);
 }
 
 int cmd_enc(int argc, char **argv)
@@ -314,7 +368,7 @@ int cmd_enc(int argc, char **argv)
 	FILE *in = stdin;
 	long key_len, iv_len = 0;
 	int status, ok;
-	int needs_iv;
+	int needs_iv, hold;
 
 	status = parse(&o, argc, argv);
 	if (status != 0)
@@ -361,30 +415,37 @@ int cmd_enc(int argc, char **argv)
 		return tool_error("enc", "%s needs an IV: give -iv <hex> (%lu bytes)", o.spec->name,
 		    (unsigned long)d->block_len);
 	}
-	if (o.print || o.print_only) {
-		print_hex_line("key=", key, (size_t)key_len);
-		if (needs_iv)
-			print_hex_line("iv =", iv, (size_t)iv_len);
+	/* a padded decryption to stdout is written only after its padding check */
+	hold = o.decrypt && is_block_mode(o.spec->mode) && !o.nopad && o.out == NULL;
+	if (o.print_only || (o.print && !hold)) {
+		print_key_iv(key, (size_t)key_len, iv, needs_iv ? (size_t)iv_len : 0);
 		if (o.print_only) {
 			ember_wipe(key, sizeof(key));
 			return 0;
 		}
 	}
 	status = ember_cipher_init(&c, d, o.spec->mode, key, (size_t)key_len, o.spec->param, iv, o.decrypt);
-	ember_wipe(key, sizeof(key));
-	if (status != 0)
+	if (status != 0) {
+		ember_wipe(key, sizeof(key));
 		return tool_error("enc", "%s: cannot set the key: %s", o.spec->name, ember_strerror(status));
+	}
 	if (o.in != NULL && (in = fopen(o.in, "rb")) == NULL) {
+		ember_wipe(key, sizeof(key));
 		ember_cipher_clear(&c);
 		return tool_error("enc", "cannot open '%s': %s", o.in, strerror(errno));
 	}
-	status = sink_open(&out, o.out);
+	status = sink_open(&out, o.out, hold);
 	if (status == 0) {
 		status = run(&o, &c, in, &out);
 		ok = status == 0;
+		/* held output: -p's lines come first, and only when the data is good */
+		if (ok && hold && o.print)
+			print_key_iv(key, (size_t)key_len, iv, needs_iv ? (size_t)iv_len : 0);
 		if (sink_close(&out, ok) != 0 && status == 0)
 			status = 1;
 	}
+	ember_wipe(key, sizeof(key));
+	ember_wipe(io_buf, sizeof(io_buf));
 	ember_cipher_clear(&c);
 	if (in != stdin)
 		fclose(in);
