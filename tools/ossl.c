@@ -1,12 +1,35 @@
 /*
  * ossl.c - dlopen the system's libcrypto (see ossl.h).
  */
+/* secure_getenv is a GNU extension (glibc 2.17) */
+#define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ossl.h"
+
+/*
+ * EMBER_LIBCRYPTO names code to run: the library's constructors run at
+ * dlopen. A set-user-ID or set-group-ID ember (or one with file
+ * capabilities) must not take that choice from its caller's environment,
+ * so glibc's secure_getenv reads it (NULL when AT_SECURE is set). Where
+ * there is no secure_getenv (a C library that is not glibc 2.17 or later),
+ * getenv, refused when the real and effective IDs differ: the part of
+ * AT_SECURE a portable program can see.
+ */
+static const char *libcrypto_env(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+	return secure_getenv("EMBER_LIBCRYPTO");
+#else
+	if (getuid() != geteuid() || getgid() != getegid())
+		return NULL;
+	return getenv("EMBER_LIBCRYPTO");
+#endif
+}
 
 static ossl_api api;
 static int state; /* 0: not tried, 1: loaded, -1: failed */
@@ -84,7 +107,7 @@ static int resolve(void *h)
 const ossl_api *ossl_load(char *err, size_t err_len)
 {
 	static const char *const names[] = { "libcrypto.so.3", "libcrypto.so.1.1", NULL };
-	const char *env = getenv("EMBER_LIBCRYPTO");
+	const char *env = libcrypto_env();
 	int i;
 
 	if (state == 0) {
