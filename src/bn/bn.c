@@ -66,11 +66,21 @@ unsigned ember_bn_bits(const ember_bn_word *a, size_t n)
 	}
 }
 
+/*
+ * The borrows of a - b and b - a, without storing either difference: with a
+ * secret a and a public b (DSA's k against q) a difference is the secret.
+ */
 int ember_bn_cmp(const ember_bn_word *a, const ember_bn_word *b, size_t n)
 {
-	ember_bn_word d[BN_MAXW * 2 + 2];
-	ember_bn_word lt = ember_bn_sub(d, a, b, n);
-	ember_bn_word gt = ember_bn_sub(d, b, a, n);
+	ember_bn_word lt = 0, gt = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		ember_bn_word x = a[i], y = b[i];
+		ember_bn_word d1 = x - y - lt, d2 = y - x - gt;
+		lt = ((~x & y) | (~(x ^ y) & d1)) >> (BN_W - 1);
+		gt = ((~y & x) | (~(x ^ y) & d2)) >> (BN_W - 1);
+	}
 	return (int)gt - (int)lt;
 }
 
@@ -379,6 +389,8 @@ void ember_bn_ct_lookup(ember_bn_word *r, const ember_bn_word *tab, size_t entri
 			r0 |= tab[i * n + k] & mask[i];
 		r[k] = r0;
 	}
+	/* the masks say which entry was read: the exponent's window */
+	ember_wipe(mask, entries * sizeof(mask[0]));
 }
 
 void ember_bn_modexp_ct(ember_bn_word *r, const ember_bn_word *b, const ember_bn_word *e,
@@ -450,6 +462,12 @@ void ember_bn_modexp_vartime(ember_bn_word *r, const ember_bn_word *b, const emb
 			bn_mmul(acc, acc, bm, mc);
 	}
 	ember_bn_from_mont(r, acc, mc);
+	/*
+	 * The exponent is public, the base may not be: DSA's k^-1 = k^(q-2)
+	 * (ember_bn_modinv_prime) ends in acc, k*R is bm; RSA's blinding r^e.
+	 */
+	ember_wipe(acc, mc->n * sizeof(acc[0]));
+	ember_wipe(bm, mc->n * sizeof(bm[0]));
 }
 
 void ember_bn_exp_correction(ember_bn_word *corr, const ember_bn_word *e, size_t e_words,
@@ -482,6 +500,7 @@ void ember_bn_modexp_public(ember_bn_word *r, const ember_bn_word *b, const embe
 			bn_mmul(acc, acc, b, mc);
 	}
 	bn_mmul(r, acc, corr, mc);
+	ember_wipe(acc, mc->n * sizeof(acc[0]));
 }
 
 void ember_bn_modexp2_vartime(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *x,

@@ -40,11 +40,14 @@ static inline void bn_select(ember_bn_word *r, ember_bn_word mask, const ember_b
 /*
  * r = t - m when t (n words plus the extra top word hi) >= m, else t; used
  * at the end of every Montgomery product, where t < 2m. Masked, no branch.
+ * Two passes (the borrow of t - m, then the masked subtraction) instead of
+ * a copy of t - m: the candidate not taken is a secret too (t is the result
+ * plus m, or t - m the result minus m), and a temporary would stay on the
+ * stack. r may alias t.
  */
 static inline void bn_final_sub(ember_bn_word *r, const ember_bn_word *t, ember_bn_word hi,
     const ember_bn_word *m, size_t n)
 {
-	ember_bn_word d[BN_MAXW];
 	ember_bn_word borrow = 0, mask;
 	size_t i;
 
@@ -53,11 +56,16 @@ static inline void bn_final_sub(ember_bn_word *r, const ember_bn_word *t, ember_
 		ember_bn_word diff = x - y - borrow;
 		/* borrow out of x - y - borrow, without a branch */
 		borrow = ((~x & y) | (~(x ^ y) & diff)) >> (BN_W - 1);
-		d[i] = diff;
 	}
 	/* subtract when hi is set (t >= R > m) or there was no borrow */
 	mask = bn_nz_mask(hi) | (borrow - 1);
-	bn_select(r, mask, d, t, n);
+	borrow = 0;
+	for (i = 0; i < n; i++) {
+		ember_bn_word x = t[i], y = m[i] & mask;
+		ember_bn_word diff = x - y - borrow;
+		borrow = ((~x & y) | (~(x ^ y) & diff)) >> (BN_W - 1);
+		r[i] = diff;
+	}
 }
 
 /* Montgomery dispatch. */

@@ -25,7 +25,8 @@
  * the window table is read in full at every window under masks; the
  * quotient digits, carries and the doublings' subtractions are arithmetic.
  * The scratch that holds secrets (table, accumulators, quotient digits, the
- * moduli of the CRT halves) is wiped before returning.
+ * moduli of the CRT halves, the table scan's gathered entry) is wiped before
+ * returning.
  */
 #include "bn/bn_internal.h"
 
@@ -309,6 +310,7 @@ static void lookup(uint64_t *r, const uint64_t *tab, size_t entries, size_t l, u
 			acc[k] |= t[k] & m;
 	}
 	memcpy(r, acc, sizeof(acc));
+	ember_wipe(acc, sizeof(acc));
 }
 
 #define X2_FN(name) name##_any

@@ -10,7 +10,9 @@
  * doubles it, about a quarter fewer word products than the product.
  *
  * Constant-time: every loop bound is the public word count; the final
- * subtraction is masked.
+ * subtraction is masked. The scratch (quotient digits, the output before
+ * its final subtraction) is wiped before returning: a product's operands
+ * are often secrets (DSA's k and k^-1, a private exponent's powers).
  */
 #include "bn/bn_internal.h"
 
@@ -33,7 +35,9 @@ void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 	const ember_bn_word *m = mc->m;
 	const ember_bn_word m0 = mc->m0inv;
 	const size_t n = mc->n;
-	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	/* quotient digits u and output t in one array: one wipe */
+	ember_bn_word ut[2 * BN_MAXW];
+	ember_bn_word *u = ut, *t = ut + n;
 	ember_bn_dword acc = 0;
 	ember_bn_word hi = 0;
 	size_t i, j;
@@ -73,7 +77,8 @@ void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 		hi = 0;
 	}
 	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
-	ember_wipe(u, n * sizeof(u[0]));
+	/* the quotient digits and the unreduced output are secrets when a or b is */
+	ember_wipe(ut, 2 * n * sizeof(ut[0]));
 }
 
 /* Montgomery reduction of the 2n words at t (t < m*R); t is overwritten. */
@@ -121,7 +126,9 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 	const ember_bn_word *m = mc->m;
 	const ember_bn_word m0 = mc->m0inv;
 	const size_t n = mc->n;
-	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	/* quotient digits u and output t in one array: one wipe */
+	ember_bn_word ut[2 * BN_MAXW];
+	ember_bn_word *u = ut, *t = ut + n;
 	ember_bn_dword acc = 0;
 	ember_bn_word hi = 0;
 	size_t k, i;
@@ -179,7 +186,8 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 	}
 	t[n - 1] = (ember_bn_word)acc;
 	bn_final_sub(r, t, (ember_bn_word)(acc >> BN_W), m, n);
-	ember_wipe(u, n * sizeof(u[0]));
+	/* the quotient digits and the unreduced output are secrets when a or b is */
+	ember_wipe(ut, 2 * n * sizeof(ut[0]));
 }
 #else
 /*
@@ -192,7 +200,9 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 	const ember_bn_word *m = mc->m;
 	const ember_bn_word m0 = mc->m0inv;
 	const size_t n = mc->n;
-	ember_bn_word u[BN_MAXW], t[BN_MAXW];
+	/* quotient digits u and output t in one array: one wipe */
+	ember_bn_word ut[2 * BN_MAXW];
+	ember_bn_word *u = ut, *t = ut + n;
 	ember_bn_dword acc = 0;
 	ember_bn_word hi = 0;
 	size_t k, i;
@@ -228,7 +238,8 @@ void ember_bn_mont_sqr_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 		hi = 0;
 	}
 	bn_final_sub(r, t, (ember_bn_word)acc, m, n);
-	ember_wipe(u, n * sizeof(u[0]));
+	/* the quotient digits and the unreduced output are secrets when a or b is */
+	ember_wipe(ut, 2 * n * sizeof(ut[0]));
 }
 
 #endif

@@ -417,8 +417,9 @@ int ember_dsa_sign_k(const ember_dsa_key *k, const uint8_t *kb, size_t k_len, co
 		return EMBER_ELEN;
 	if (load(kw, k->mq.n, kb, k_len) != 0 || ember_bn_is_zero(kw, k->mq.n) ||
 	    ember_bn_cmp(kw, k->mq.m, k->mq.n) >= 0)
-		return EMBER_ERANGE;
-	ret = sign_with(k, kw, digest, digest_len, sig) ? EMBER_ERANGE : 0;
+		ret = EMBER_ERANGE;
+	else
+		ret = sign_with(k, kw, digest, digest_len, sig) ? EMBER_ERANGE : 0;
 	ember_wipe(kw, sizeof(kw));
 	return ret;
 }
