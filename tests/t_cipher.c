@@ -203,3 +203,53 @@ EMBER_TEST(cipher_errors)
 		}
 	}
 }
+
+/*
+ * Issue 19, 10a: CBC and CTR without an IV are refused (they used to run
+ * with an all-zero IV); ECB and stream ciphers take none.
+ */
+EMBER_TEST(cipher_null_iv)
+{
+	size_t i;
+	unsigned cbc = 0, ctr = 0;
+
+	for (i = 0; i < ember_block_count(); i++) {
+		const ember_block_desc *d = ember_block_at(i);
+		uint8_t key[EMBER_MAX_KEY_LEN] = { 0 }, iv[EMBER_MAX_BLOCK_LEN] = { 0 };
+		ember_cipher_ctx c;
+		int dec, r;
+
+		if (!ember_block_supported(d))
+			continue;
+		t_rand_bytes(key, sizeof(key));
+		for (dec = 0; dec < 2; dec++) {
+			if (d->block_len >= 2 && d->encrypt != NULL) {
+				r = ember_cipher_init(&c, d, EMBER_MODE_CBC, key, d->max_key_len, 0, NULL, dec);
+				CHECK(r == EMBER_EINVAL, "%s/%s: CBC %s with a NULL IV gave %d", d->name, d->impl,
+				    dec ? "decryption" : "encryption", r);
+				CHECK(c.desc == NULL, "%s/%s: refused CBC context left keyed", d->name, d->impl);
+				r = ember_cipher_init(&c, d, EMBER_MODE_CBC, key, d->max_key_len, 0, iv, dec);
+				CHECK(r == 0, "%s/%s: CBC with an IV gave %d", d->name, d->impl, r);
+				ember_cipher_clear(&c);
+				r = ember_cipher_init(&c, d, EMBER_MODE_ECB, key, d->max_key_len, 0, NULL, dec);
+				CHECK(r == 0, "%s/%s: ECB with no IV gave %d", d->name, d->impl, r);
+				ember_cipher_clear(&c);
+				cbc++;
+			}
+			if (d->ctr != NULL) {
+				r = ember_cipher_init(&c, d, EMBER_MODE_CTR, key, d->max_key_len, 0, NULL, dec);
+				CHECK(r == EMBER_EINVAL, "%s/%s: CTR with a NULL IV gave %d", d->name, d->impl, r);
+				r = ember_cipher_init(&c, d, EMBER_MODE_CTR, key, d->max_key_len, 0, iv, dec);
+				CHECK(r == 0, "%s/%s: CTR with an IV gave %d", d->name, d->impl, r);
+				ember_cipher_clear(&c);
+				ctr++;
+			}
+			if (d->stream != NULL) {
+				r = ember_cipher_init(&c, d, EMBER_MODE_STREAM, key, d->max_key_len, 0, NULL, dec);
+				CHECK(r == 0, "%s/%s: stream cipher with no IV gave %d", d->name, d->impl, r);
+				ember_cipher_clear(&c);
+			}
+		}
+	}
+	CHECK(cbc > 0 && ctr > 0, "no CBC (%u) or CTR (%u) implementation tried", cbc, ctr);
+}

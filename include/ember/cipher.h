@@ -105,8 +105,10 @@ const ember_cipher_spec *ember_cipher_spec_find(const char *name);
 
 /*
  * ember_cipher_init keys |c| for |mode| with implementation |d| (which must
- * be supported). |iv| is block_len bytes for CBC and CTR, ignored otherwise.
- * Returns 0, EMBER_EKEYLEN, EMBER_EINVAL (mode not offered) or EMBER_ENOTSUP.
+ * be supported). |iv| is block_len bytes for CBC and CTR (NULL there is
+ * EMBER_EINVAL: there is no default IV), ignored (may be NULL) otherwise.
+ * Returns 0, EMBER_EKEYLEN, EMBER_EINVAL (mode not offered, or no IV) or
+ * EMBER_ENOTSUP.
  */
 int ember_cipher_init(ember_cipher_ctx *c, const ember_block_desc *d, int mode,
     const uint8_t *key, size_t key_len, unsigned param, const uint8_t *iv, int decrypt);

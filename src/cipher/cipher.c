@@ -31,6 +31,9 @@ int ember_cipher_init(ember_cipher_ctx *c, const ember_block_desc *d, int mode,
 	default:
 		return EMBER_EINVAL;
 	}
+	/* CBC and CTR need the caller's IV: no silent all-zero default */
+	if ((mode == EMBER_MODE_CBC || mode == EMBER_MODE_CTR) && iv == NULL)
+		return EMBER_EINVAL;
 	if (key_len < d->min_key_len || key_len > d->max_key_len)
 		return EMBER_EKEYLEN;
 	err = d->set_key(c->ks.bytes, key, key_len, param);
@@ -41,7 +44,7 @@ int ember_cipher_init(ember_cipher_ctx *c, const ember_block_desc *d, int mode,
 	c->desc = d;
 	c->mode = mode;
 	c->decrypt = decrypt;
-	if ((mode == EMBER_MODE_CBC || mode == EMBER_MODE_CTR) && iv != NULL)
+	if (mode == EMBER_MODE_CBC || mode == EMBER_MODE_CTR)
 		memcpy(c->iv, iv, d->block_len);
 	return 0;
 }
