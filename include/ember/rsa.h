@@ -80,6 +80,9 @@ int ember_rsa_private_init(ember_rsa_private_key *k, const ember_rsa_components 
  * EMBER_MAX_RSA_BITS) with public exponent |e| (odd, >= 3; 65537 is the
  * usual): two random probable primes of bits/2 bits (FIPS 186-4 B.3.3 with
  * the Miller-Rabin rounds of its table C.3), d = e^-1 mod (p-1)(q-1).
+ * Any odd e >= 3 is accepted, prime or composite (as OpenSSL): the primes
+ * are drawn with gcd(e, p-1) = gcd(e, q-1) = 1. FIPS 186-4's 2^16 < e is
+ * not enforced (e = 3 stays possible); an even e or e < 3 is EMBER_EINVAL.
  */
 int ember_rsa_generate(ember_rsa_private_key *k, unsigned bits, uint32_t e);
 
@@ -98,9 +101,11 @@ int ember_rsa_private_op(ember_rsa_private_key *k, uint8_t *out, const uint8_t *
 
 /*
  * PKCS#1 v1.5 signature (RFC 8017, 8.2) of a precomputed digest. |hd| names
- * the digest for the DigestInfo; hd NULL signs the bytes as they are, with
- * no DigestInfo (what `openssl speed` times with a 36-byte input).
- * |sig_len| must be k->len.
+ * the digest for the DigestInfo (digest_len must be its length:
+ * EMBER_EINVAL; a digest without a DigestInfo here: EMBER_ENOTFOUND); hd
+ * NULL signs the bytes as they are, with no DigestInfo (what `openssl
+ * speed` times with a 36-byte input), at most k->len - 11 of them
+ * (EMBER_ELEN). |sig_len| must be k->len.
  */
 int ember_rsa_pkcs1_sign(ember_rsa_private_key *k, const ember_hash_desc *hd,
     const uint8_t *digest, size_t digest_len, uint8_t *sig, size_t sig_len);
@@ -118,7 +123,9 @@ int ember_rsa_pkcs1_verify(const ember_rsa_public_key *k, const ember_hash_desc 
  * RSASSA-PSS (RFC 8017, 8.1 and 9.1) with MGF1 over |mgf| (NULL: same as
  * |hd|). Signing: |salt| of |salt_len| bytes, or salt NULL to draw
  * salt_len random bytes. Verification: salt_len EMBER_RSA_PSS_SALT_AUTO
- * accepts any salt length (as OpenSSL's -1 / "auto").
+ * accepts any salt length (as OpenSSL's -2 / "auto"). Any other salt_len
+ * above emLen - hLen - 2 (emLen = ceil((bits - 1) / 8)) is refused before
+ * anything is read: EMBER_ELEN when signing, EMBER_EVERIFY when verifying.
  */
 #define EMBER_RSA_PSS_SALT_AUTO ((size_t)-1)
 int ember_rsa_pss_sign(ember_rsa_private_key *k, const ember_hash_desc *hd,

@@ -5,6 +5,11 @@
  * top bits set, gcd(p - 1, e) = 1; a sieve over an incremental search skips
  * candidates with a small factor before any Miller-Rabin round).
  *
+ * gcd(p - 1, e) = 1 is tested as p != 1 modulo each prime factor of e:
+ * e is public, so it is factored once by trial division, and the secret
+ * candidate only meets the same residue tests as the sieve's (no gcd loop
+ * whose length would depend on p).
+ *
  * A candidate is a secret during key generation: the exponentiations are
  * the constant-time ones. Rejected candidates reveal nothing about the
  * prime finally kept; the accepted one always takes the same path.
@@ -45,6 +50,29 @@ static uint32_t mod_small(const ember_bn_word *a, size_t n, uint32_t d)
 		r = ((r << 32) | (uint32_t)a[i]) % d;
 	}
 	return (uint32_t)r;
+}
+
+/*
+ * The distinct prime factors of an odd e into |f| (room for 9: the product
+ * of the ten smallest odd primes exceeds 2^32); returns how many. e is
+ * public: trial division in variable time, at most 2^15 steps.
+ */
+#define E_FACTORS_MAX 9
+static size_t e_factors(uint32_t *f, uint32_t e)
+{
+	size_t n = 0;
+	uint32_t r;
+
+	for (r = 3; e > 1 && r <= e / r; r += 2) {
+		if (e % r == 0) {
+			f[n++] = r;
+			while (e % r == 0)
+				e /= r;
+		}
+	}
+	if (e > 1)
+		f[n++] = e;
+	return n;
 }
 
 unsigned ember_prime_rounds(unsigned bits)
@@ -140,14 +168,16 @@ int ember_prime_test(const ember_bn_word *w, size_t n, unsigned rounds)
 int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
 {
 	uint16_t sp[SIEVE_MAX], mods[SIEVE_MAX];
-	size_t nsp, i;
+	uint32_t ef[E_FACTORS_MAX], pe[E_FACTORS_MAX];
+	size_t nsp, nef, i;
 	unsigned rounds = ember_prime_rounds(bits);
 
 	if (bits < 32 || n * BN_W < bits || n > BN_MAXW || (e != 0 && (e & 1) == 0))
 		return EMBER_EINVAL;
 	nsp = small_primes(sp, SIEVE_LIMIT);
+	nef = e != 0 ? e_factors(ef, e) : 0;
 	for (;;) {
-		uint32_t pe = 0, delta;
+		uint32_t delta;
 		int r;
 
 		if (ember_random_bytes(p, n * sizeof(p[0])) != 0)
@@ -161,8 +191,8 @@ int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
 		p[0] |= 1;
 		for (i = 0; i < nsp; i++)
 			mods[i] = (uint16_t)mod_small(p, n, sp[i]);
-		if (e != 0)
-			pe = mod_small(p, n, e);
+		for (i = 0; i < nef; i++)
+			pe[i] = mod_small(p, n, ef[i]);
 		/* p + delta for even deltas; a candidate with a small factor costs no exponentiation */
 		for (delta = 0; delta < (1u << 20); delta += 2) {
 			ember_bn_word c[BN_MAXW], dw[BN_MAXW];
@@ -172,7 +202,11 @@ int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
 					break;
 			if (i < nsp)
 				continue;
-			if (e != 0 && (uint32_t)(((uint64_t)pe + delta) % e) == 1)
+			/* gcd(p - 1, e) = 1: p != 1 modulo every prime factor of e */
+			for (i = 0; i < nef; i++)
+				if ((uint32_t)(((uint64_t)pe[i] + delta) % ef[i]) == 1)
+					break;
+			if (i < nef)
 				continue;
 			memset(dw, 0, n * sizeof(dw[0]));
 			dw[0] = delta;
@@ -186,6 +220,7 @@ int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
 				memcpy(p, c, n * sizeof(p[0]));
 				ember_wipe(c, sizeof(c));
 				ember_wipe(mods, sizeof(mods));
+				ember_wipe(pe, sizeof(pe));
 				return 0;
 			}
 		}

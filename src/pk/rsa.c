@@ -25,7 +25,8 @@ static size_t words_of(const uint8_t *in, size_t len)
 		in++;
 		len--;
 	}
-	return len ? (len + sizeof(ember_bn_word) - 1) / sizeof(ember_bn_word) : 1;
+	/* rounded up without len + sizeof - 1, which could wrap */
+	return len ? len / sizeof(ember_bn_word) + (len % sizeof(ember_bn_word) != 0) : 1;
 }
 
 static int public_setup(ember_rsa_public_key *k, const ember_bn_word *n, size_t nw)

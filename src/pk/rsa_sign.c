@@ -58,9 +58,11 @@ static int pkcs1_encode(uint8_t *em, size_t k, const ember_hash_desc *hd, const 
 		if (digest_len != hd->digest_len)
 			return EMBER_EINVAL;
 	}
-	tlen = plen + digest_len;
-	if (k < tlen + 11)
+	/* k >= tLen + 11 (RFC 8017, 9.2 step 3), checked so that no sum can wrap:
+	 * without a DigestInfo, digest_len is the caller's and may be anything */
+	if (k < plen + 11 || digest_len > k - plen - 11)
 		return EMBER_ELEN;
+	tlen = plen + digest_len;
 	em[0] = 0x00;
 	em[1] = 0x01;
 	memset(em + 2, 0xff, k - tlen - 3);
@@ -103,6 +105,12 @@ int ember_rsa_pkcs1_verify(const ember_rsa_public_key *k, const ember_hash_desc 
 	ret = ember_memeq(em, want, sig_len);
 	EMBER_DECLASSIFY(&ret, sizeof(ret));
 	return ret ? 0 : EMBER_EVERIFY;
+}
+
+/* A descriptor PSS can use: its digest fits h[] and MGF1 advances (digest_len > 0). */
+static int pss_hash_ok(const ember_hash_desc *hd)
+{
+	return hd->digest_len > 0 && hd->digest_len <= EMBER_MAX_DIGEST_LEN;
 }
 
 /* MGF1 (RFC 8017, B.2.1): out ^= MGF1(seed, len). */
@@ -155,13 +163,15 @@ int ember_rsa_pss_sign(ember_rsa_private_key *k, const ember_hash_desc *hd,
 		return EMBER_EINVAL;
 	if (mgf == NULL)
 		mgf = hd;
+	if (!pss_hash_ok(hd) || !pss_hash_ok(mgf))
+		return EMBER_EINVAL;
 	if (sig_len != k->pub.len)
 		return EMBER_ELEN;
 	hlen = hd->digest_len;
 	em_bits = k->pub.bits - 1;
 	em_len = (em_bits + 7) / 8;
-	/* RFC 8017, 9.1.1 step 3 */
-	if (salt_len > em_len || em_len < hlen + salt_len + 2)
+	/* RFC 8017, 9.1.1 step 3: emLen >= hLen + sLen + 2, without a sum that can wrap */
+	if (em_len < hlen + 2 || salt_len > em_len - hlen - 2)
 		return EMBER_ELEN;
 	if (salt == NULL) {
 		if (ember_random_bytes(rsalt, salt_len) != 0)
@@ -197,12 +207,16 @@ int ember_rsa_pss_verify(const ember_rsa_public_key *k, const ember_hash_desc *h
 		return EMBER_EINVAL;
 	if (mgf == NULL)
 		mgf = hd;
+	if (!pss_hash_ok(hd) || !pss_hash_ok(mgf))
+		return EMBER_EINVAL;
 	if (sig_len != k->len)
 		return EMBER_EVERIFY;
 	hlen = hd->digest_len;
 	em_bits = k->bits - 1;
 	em_len = (em_bits + 7) / 8;
-	if (em_len < hlen + 2 || (salt_len != EMBER_RSA_PSS_SALT_AUTO && em_len < hlen + salt_len + 2))
+	/* RFC 8017, 9.1.2 step 3: emLen >= hLen + sLen + 2. salt_len is the
+	 * caller's full size_t: compare it with what is left, never add it */
+	if (em_len < hlen + 2 || (salt_len != EMBER_RSA_PSS_SALT_AUTO && salt_len > em_len - hlen - 2))
 		return EMBER_EVERIFY;
 	if (ember_rsa_public_op(k, em, sig, sig_len) != 0)
 		return EMBER_EVERIFY;
