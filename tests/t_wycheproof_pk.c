@@ -1,7 +1,9 @@
 /*
  * t_wycheproof_pk.c - Project Wycheproof public-key files from
  * ../shared/vectors/wycheproof/testvectors_v1: every rsa_signature_*,
- * rsa_pkcs1_*_sig_gen, rsa_pss_*, dsa_* and primality_test file. Valid cases
+ * rsa_pkcs1_*_sig_gen, rsa_pss_*, dsa_* and primality_test file (the last
+ * through ember_prime_test, and through ember_prime_test_lucas with one
+ * Miller-Rabin round, the DSA loader's test). Valid cases
  * must be accepted (sig_gen: reproduced exactly), invalid ones rejected;
  * acceptable ones are logged with the way Ember went. Keys are read from the
  * groups' DER (SubjectPublicKeyInfo) with Ember's own parser. Groups whose
@@ -213,6 +215,14 @@ static void primality(const char *file, const tj *g, tally *t)
 			continue;
 		} else {
 			ok = ember_prime_test(w, EMBER_BN_MAX_WORDS, 0) == 1;
+			/* the DSA loader's test (one Miller-Rabin round, then Lucas) reaches the same verdict */
+			{
+				const char *res = tj_str(test, "result");
+				int lucas = ember_prime_test_lucas(w, EMBER_BN_MAX_WORDS, 1) == 1;
+				if (res != NULL && strcmp(res, "acceptable") != 0)
+					CHECK(lucas == (strcmp(res, "valid") == 0), "%s tcId %ld: Miller-Rabin + Lucas says %s, want %s",
+					    file, tj_int(test, "tcId", -1), lucas ? "prime" : "composite", res);
+			}
 		}
 		record(t, file, test, ok);
 		free(v);

@@ -249,6 +249,16 @@ int ember_random_bytes(void *out, size_t len);
 int ember_prime_test(const ember_bn_word *w, size_t n, unsigned rounds);
 
 /*
+ * ember_prime_test_lucas: FIPS 186-4 C.3's test for a prime given by
+ * someone else (DSA domain parameters): |rounds| Miller-Rabin rounds as
+ * ember_prime_test (0: none), then the Lucas probable-prime test of C.3.3
+ * (D the first of 5, -7, 9, ... with Jacobi symbol -1; a w with no such D
+ * below 4096, every perfect square among them, counts as composite).
+ * Variable time: for public values only. Same returns as ember_prime_test.
+ */
+int ember_prime_test_lucas(const ember_bn_word *w, size_t n, unsigned rounds);
+
+/*
  * ember_prime_rounds returns the number of Miller-Rabin rounds FIPS 186-4
  * (Table C.3, error 2^-100 or the security strength, whichever is lower;
  * FIPS 186-5 Table B.1 for 2048-bit primes) asks for a random prime of |bits|.

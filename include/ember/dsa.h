@@ -49,8 +49,13 @@ typedef struct ember_dsa_key {
 /*
  * ember_dsa_key_init loads domain parameters (p, q, g) and y and/or x
  * (big-endian; NULL for the missing one: y is computed from x, and a key
- * without x only verifies). Checks: p, q odd, q < p, q at most 256 bits,
- * p at most EMBER_MAX_RSA_BITS (EMBER_EKEYLEN), 1 < g < p, 1 < y < p, 0 < x < q.
+ * without x only verifies). Checks (FIPS 186-4 4.2 and C.3, SP 800-89 5.3):
+ * p of 512, 1024, 2048, 3072 or 4096 bits and q of 160, 224 or 256 bits
+ * (FIPS 186-4's pairs, the legacy 512/160 of `speed dsa512`, OpenSSL 3.0's
+ * default 1024/224 and 4096/256), else EMBER_EKEYLEN; then, else EMBER_ERANGE: q divides p - 1, q prime
+ * (Miller-Rabin), p prime (Miller-Rabin and Lucas), 1 < g < p with
+ * g^q = 1, 0 < x < q, and a given y has 1 < y < p and y^q = 1. These
+ * cost a few modular exponentiations per key loaded.
  */
 int ember_dsa_key_init(ember_dsa_key *k, const uint8_t *p, size_t p_len, const uint8_t *q, size_t q_len,
     const uint8_t *g, size_t g_len, const uint8_t *y, size_t y_len, const uint8_t *x, size_t x_len);
@@ -61,9 +66,8 @@ int ember_dsa_generate_key(ember_dsa_key *k);
 /*
  * ember_dsa_generate_params: FIPS 186-4 A.1.1.2 (p, q from a random seed
  * with SHA-256, Miller-Rabin rounds of table C.1) and A.2.1 (g = h^((p-1)/q),
- * h = 2, 3 ...), for L = 512 ... EMBER_MAX_RSA_BITS and N = 160, 224, 256,
- * N < L. 512/160 is outside FIPS 186-4's list but uses the same steps. The
- * key is left without y and x (call ember_dsa_generate_key).
+ * h = 2, 3 ...), for the sizes ember_dsa_key_init accepts (else
+ * EMBER_EINVAL). Pairs outside FIPS 186-4's list use the same steps. The key is left without y and x (call ember_dsa_generate_key).
  */
 int ember_dsa_generate_params(ember_dsa_key *k, unsigned L, unsigned N);
 

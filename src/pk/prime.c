@@ -165,6 +165,172 @@ int ember_prime_test(const ember_bn_word *w, size_t n, unsigned rounds)
 	return miller_rabin(w, n, rounds ? rounds : 40);
 }
 
+/* ---- FIPS 186-4 C.3.3: the Lucas probable-prime test (public values, variable time) ---- */
+
+/* The Jacobi symbol (a/n), n odd (binary algorithm with reciprocity). */
+static int jacobi_small(uint32_t a, uint32_t n)
+{
+	int t = 1;
+
+	a %= n;
+	while (a != 0) {
+		uint32_t tmp;
+		while ((a & 1) == 0) {
+			a >>= 1;
+			if ((n & 7) == 3 || (n & 7) == 5)
+				t = -t;
+		}
+		tmp = a, a = n, n = tmp;
+		if ((a & 3) == 3 && (n & 3) == 3)
+			t = -t;
+		a %= n;
+	}
+	return n == 1 ? t : 0;
+}
+
+/*
+ * (D/C) for D = +-d (d odd, small) and odd C > 0: (-1/C) = (-1)^((C-1)/2),
+ * and by reciprocity (d/C) = (C mod d / d), negated when d and C are both 3 mod 4.
+ */
+static int jacobi_d(uint32_t d, int neg, const ember_bn_word *c, size_t n)
+{
+	int j = jacobi_small(mod_small(c, n, d), d);
+
+	if ((d & 3) == 3 && (c[0] & 3) == 3)
+		j = -j;
+	if (neg && (c[0] & 3) == 3)
+		j = -j;
+	return j;
+}
+
+/* r = a + b, a - b, a / 2 modulo mc->m (all below m; public values) */
+static void mod_add(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b, const ember_bn_mont *mc)
+{
+	ember_bn_word c = ember_bn_add(r, a, b, mc->n);
+	bn_final_sub(r, r, c, mc->m, mc->n);
+}
+
+static void mod_sub(ember_bn_word *r, const ember_bn_word *a, const ember_bn_word *b, const ember_bn_mont *mc)
+{
+	if (ember_bn_sub(r, a, b, mc->n))
+		ember_bn_add(r, r, mc->m, mc->n);
+}
+
+static void mod_half(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc)
+{
+	const size_t n = mc->n;
+	ember_bn_word c = 0;
+	size_t i;
+
+	if (a[0] & 1)
+		c = ember_bn_add(r, a, mc->m, n);
+	else
+		memcpy(r, a, n * sizeof(r[0]));
+	for (i = 0; i + 1 < n; i++)
+		r[i] = (r[i] >> 1) | (r[i + 1] << (BN_W - 1));
+	r[n - 1] = (r[n - 1] >> 1) | (c << (BN_W - 1));
+}
+
+/* 1 when the odd d > 1 is prime (trial division; d < LUCAS_MAX_D) */
+static int small_prime(uint32_t d)
+{
+	uint32_t r;
+
+	for (r = 3; r * r <= d; r += 2)
+		if (d % r == 0)
+			return 0;
+	return 1;
+}
+
+/* D candidates tried before C is called composite: a perfect square never gives -1 */
+#define LUCAS_MAX_D 4096u
+
+/*
+ * The Lucas test (FIPS 186-4 C.3.3) of the odd C = mc->m > 2: D the first
+ * of 5, -7, 9, -11 ... with (D/C) = -1, P = 1, Q = (1 - D)/4, and C passes
+ * when U_(C+1) = 0 mod C. U and V by the doubling formulas of step 6, in
+ * Montgomery form (the halvings and sums are the same there). A C with no
+ * such D below LUCAS_MAX_D is refused (C.4's perfect squares are; a prime
+ * is only if built for it). 1 probably prime, 0 composite.
+ */
+static int lucas_test(const ember_bn_mont *mc)
+{
+	const size_t n = mc->n;
+	ember_bn_word U[BN_MAXW], V[BN_MAXW], Ut[BN_MAXW], Vt[BN_MAXW], Dm[BN_MAXW], t[BN_MAXW];
+	ember_bn_word K[BN_MAXW + 1];
+	uint32_t d;
+	int neg = 0, j = 0;
+	unsigned i, bits;
+
+	for (d = 5; d < LUCAS_MAX_D; d += 2, neg ^= 1) {
+		j = jacobi_d(d, neg, mc->m, n);
+		if (j != 1)
+			break;
+	}
+	if (j != -1)
+		/* (D/C) = 0: d and C share a factor, so C is composite unless C is d and d is prime
+		 * (d runs over odd numbers, 9 and 15 among them); no D found: C a perfect square, or refused */
+		return j == 0 && n == 1 && mc->m[0] == d && small_prime(d);
+	memset(t, 0, n * sizeof(t[0]));
+	t[0] = d;
+	ember_bn_to_mont(Dm, t, mc);
+	/* K = C + 1 */
+	memset(K, 0, sizeof(K));
+	memcpy(K, mc->m, n * sizeof(K[0]));
+	t[0] = 1;
+	K[n] = ember_bn_add(K, K, t, n);
+	bits = ember_bn_bits(K, n + 1);
+	memcpy(U, mc->one, n * sizeof(U[0]));
+	memcpy(V, mc->one, n * sizeof(V[0]));
+	for (i = bits - 1; i-- > 0;) {
+		/* U_2k = U_k V_k, V_2k = (V_k^2 + D U_k^2) / 2 */
+		bn_mmul(Ut, U, V, mc);
+		bn_msqr(Vt, V, mc);
+		bn_msqr(t, U, mc);
+		bn_mmul(t, t, Dm, mc);
+		if (neg)
+			mod_sub(Vt, Vt, t, mc);
+		else
+			mod_add(Vt, Vt, t, mc);
+		mod_half(Vt, Vt, mc);
+		if ((K[i / BN_W] >> (i % BN_W)) & 1) {
+			/* U_2k+1 = (U_2k + V_2k) / 2, V_2k+1 = (V_2k + D U_2k) / 2 */
+			mod_add(U, Ut, Vt, mc);
+			mod_half(U, U, mc);
+			bn_mmul(t, Ut, Dm, mc);
+			if (neg)
+				mod_sub(V, Vt, t, mc);
+			else
+				mod_add(V, Vt, t, mc);
+			mod_half(V, V, mc);
+		} else {
+			memcpy(U, Ut, n * sizeof(U[0]));
+			memcpy(V, Vt, n * sizeof(V[0]));
+		}
+	}
+	return ember_bn_is_zero(U, n);
+}
+
+int ember_prime_test_lucas(const ember_bn_word *w, size_t n, unsigned rounds)
+{
+	ember_bn_mont mc;
+	int r;
+
+	while (n > 0 && w[n - 1] == 0)
+		n--;
+	if (n == 0 || n > BN_MAXW)
+		return n == 0 ? 0 : EMBER_ERANGE;
+	if (n == 1 && w[0] < 3)
+		return w[0] == 2;
+	if ((w[0] & 1) == 0)
+		return 0;
+	if (rounds > 0 && (r = ember_prime_test(w, n, rounds)) != 1)
+		return r;
+	if (ember_bn_mont_init(&mc, w, n) != 0)
+		return 0;
+	return lucas_test(&mc);
+}
+
 int ember_prime_generate(ember_bn_word *p, size_t n, unsigned bits, uint32_t e)
 {
 	uint16_t sp[SIEVE_MAX], mods[SIEVE_MAX];
