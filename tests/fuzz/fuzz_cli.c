@@ -4,6 +4,10 @@
  * newlines into words, then at the first empty line into the input file's
  * contents. Words naming files are dropped (the harness adds -in/-out or a
  * file of its own), so a run never touches anything but its scratch files.
+ * For enc, bit 1 of the first byte leaves -out out: the output goes to
+ * standard output (/dev/null here), where a padded decryption is held
+ * until its padding check; either way the command must return 0 or 1, and
+ * a refused input must leave no -out file.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -37,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char dir[64];
 	char in[96], out[96], buf[4096];
 	char *argv[40];
-	int argc = 0, is_enc;
+	int argc = 0, is_enc, to_stdout, st;
 	size_t n, i, start;
 	FILE *f;
 
@@ -45,12 +49,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snprintf(dir, sizeof(dir), "/tmp/ember-fuzz-cli-%ld", (long)getpid());
 		if (mkdir(dir, 0700) != 0 && access(dir, W_OK) != 0)
 			abort();
-		if (freopen("/dev/null", "r", stdin) == NULL)
+		if (freopen("/dev/null", "r", stdin) == NULL || freopen("/dev/null", "w", stdout) == NULL)
 			abort();
 	}
 	if (size < 1)
 		return 0;
 	is_enc = data[0] & 1;
+	to_stdout = (data[0] >> 1) & 1;
 	n = size - 1 < sizeof(buf) - 1 ? size - 1 : sizeof(buf) - 1;
 	memcpy(buf, data + 1, n);
 	buf[n] = 0;
@@ -81,13 +86,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (is_enc) {
 		argv[argc++] = "-in";
 		argv[argc++] = in;
-		argv[argc++] = "-out";
-		argv[argc++] = out;
+		if (!to_stdout) {
+			argv[argc++] = "-out";
+			argv[argc++] = out;
+		}
 	} else {
 		argv[argc++] = in;
 	}
 	argv[argc] = NULL;
-	(void)(is_enc ? cmd_enc(argc, argv) : cmd_dgst(argc, argv));
+	st = is_enc ? cmd_enc(argc, argv) : cmd_dgst(argc, argv);
+	if (st != 0 && st != 1)
+		abort(); /* an exit status is 0 or 1 */
+	if (is_enc && st != 0 && access(out, F_OK) == 0)
+		abort(); /* a refused input leaves no output file */
 	unlink(out);
 	return 0;
 }
