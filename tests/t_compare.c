@@ -236,7 +236,7 @@ EMBER_TEST(compare_parse_metadata_and_repeats)
 			"md5            90.00k      210.00k      300.00k      400.00k      500.00k\n";
 		if (CHECK(sp_parse("rep.txt", txt, sizeof(txt) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
 			r = sp_find(&f, "md5", NULL, 16);
-			CHECK(r && r->nsamples == 3 && close_to(r->value, 100000.0, 1e-12) &&
+			CHECK(r && r->runs == 3 && close_to(r->value, 100000.0, 1e-12) &&
 			    close_to(r->lo, 90000.0, 1e-12) && close_to(r->hi, 110000.0, 1e-12), "repeat rows");
 			sp_free(&f);
 		}
@@ -254,12 +254,12 @@ EMBER_TEST(compare_parse_metadata_and_repeats)
 			" ]}\n";
 		if (CHECK(sp_parse("e.json", js, sizeof(js) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
 			r = sp_find(&f, "md5[ref]", NULL, 16);
-			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->nsamples == 3,
+			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->runs == 3,
 			    "min/max spread from JSON");
 			r = sp_find(&f, "md5[openssl:ref]", NULL, 16);
-			CHECK(r && r->value == 200.0 && r->nsamples == 1, "other engine kept apart");
+			CHECK(r && r->value == 200.0 && r->runs == 1, "other engine kept apart");
 			r = sp_find(&f, "sha1", NULL, 64);
-			CHECK(r && r->nsamples == 3, "min == max with repeat 3 is a (zero) spread");
+			CHECK(r && r->runs == 3, "min == max with repeat 3 is a (zero) spread");
 			sp_free(&f);
 		}
 	}
@@ -290,7 +290,7 @@ static sp_row mkrow(double value, double lo, double hi, size_t n)
 	r.value = value;
 	r.lo = lo;
 	r.hi = hi;
-	r.nsamples = n;
+	r.runs = n;
 	return r;
 }
 
@@ -488,15 +488,15 @@ EMBER_TEST(compare_cli)
 		unsigned jl;
 		json *j = json_parse(out, strlen(out), jerr, sizeof(jerr), &jl);
 		if (CHECK(j != NULL, "compare json output: %s (line %u)", jerr, jl)) {
-			const json *rows = json_get(j, "rows");
+			const json *rows = json_get(j, "rows"), *r;
 			size_t i, n16384 = 0, nsha1 = 0, ndes = 0, checked = 0;
 			CHECK(rows && rows->type == JSON_ARR && rows->n == 5 * 2 + 2, "rows: %u, want 12",
 			    rows ? (unsigned)rows->n : 0);
-			for (i = 0; rows && i < rows->n; i++) {
-				const json *r = rows->items[i], *others = json_get(r, "others");
+			for (i = 0, r = json_first(rows); rows && i < rows->n; i++, r = json_next(r)) {
+				const json *others = json_get(r, "others");
 				const char *alg = json_str(r, "algorithm"), *op = json_str(r, "op");
 				double size = 0, pct = 0;
-				const json *o0 = others && others->n ? others->items[0] : NULL;
+				const json *o0 = json_first(others);
 				json_num(r, "size", &size);
 				json_num(o0, "change_pct", &pct);
 				n16384 += size == 16384;

@@ -1,18 +1,28 @@
 /*
  * t_report_render.c - `ember report`: the page is self-contained (no
  * scripts, no external resources) with one chart per algorithm; headless
- * Chromium renders it, every chart gets a real size, and a screenshot is
- * kept as build/test-artifacts/report.png. Chromium (Debian's package,
- * installed by .ci/run) is optional: without it that part is skipped.
+ * Chromium renders it under its own Content-Security-Policy, every chart
+ * gets a real size and its style, and a screenshot is kept as
+ * build/test-artifacts/report.png. Result files full of hostile names
+ * (tests/fixtures/speed/report-hostile-*) give a page with nothing but the
+ * renderer's own markup, and Chromium runs none of their scripts. Chromium
+ * (Debian's package, installed by .ci/run) is optional: without it those
+ * parts are skipped, the markup checks always run.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ember/hash.h"
 #include "speedparse.h"
 #include "test.h"
+
+/* report_markup_check(), the fuzzer's judge of a page */
+#define FUZZ_REPORT_CHECK_ONLY
+#include "fuzz/fuzz_report.c"
 
 static const char *const inputs[] = {
 	"openssl-1.0.2-text.txt", "openssl-3.0-text.txt", "ember-speed-repeat.json",
@@ -101,11 +111,154 @@ static const char *chromium(void)
 	return NULL;
 }
 
+static void b64(const uint8_t *in, size_t n, char *out)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i;
+
+	for (i = 0; i < n; i += 3) {
+		unsigned long v = (unsigned long)in[i] << 16 | (i + 1 < n ? (unsigned long)in[i + 1] << 8 : 0) |
+		    (i + 2 < n ? in[i + 2] : 0);
+		*out++ = a[v >> 18 & 63];
+		*out++ = a[v >> 12 & 63];
+		*out++ = i + 1 < n ? a[v >> 6 & 63] : '=';
+		*out++ = i + 2 < n ? a[v & 63] : '=';
+	}
+	*out = 0;
+}
+
+/* The CSP hash-source of |n| bytes: base64 of their SHA-256. */
+static void csp_hash(const char *p, size_t n, char out[45])
+{
+	uint8_t md[EMBER_SHA256_LEN];
+
+	ember_sha256(md, p, n);
+	b64(md, sizeof(md), out);
+}
+
+/* The hash of the text of the page's <style> element, or -1 without one. */
+static int style_hash(const char *page, char out[45])
+{
+	const char *a = strstr(page, "<style>"), *b = a ? strstr(a, "</style>") : NULL;
+
+	if (b == NULL)
+		return -1;
+	csp_hash(a + 7, (size_t)(b - a - 7), out);
+	return 0;
+}
+
+/*
+ * The policy the page must carry, first thing after its charset: nothing
+ * loads or runs but its one style element, by hash. 0 when it does.
+ */
+static int csp_ok(const char *page, char *why, size_t why_len)
+{
+	static const char head[] = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n";
+	char h[45], want[512];
+	const char *m;
+
+	if (style_hash(page, h) != 0) {
+		snprintf(why, why_len, "no <style>");
+		return -1;
+	}
+	snprintf(want, sizeof(want), "<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" "
+	    "content=\"default-src 'none'; style-src 'sha256-%s'; base-uri 'none'; form-action 'none'\">\n", h);
+	m = strstr(page, "http-equiv=\"Content-Security-Policy\"");
+	if (m == NULL || strstr(m + 30, "Content-Security-Policy") != NULL) {
+		snprintf(why, why_len, "not one Content-Security-Policy <meta>");
+		return -1;
+	}
+	if (strncmp(page, head, sizeof(head) - 1) != 0 || strncmp(page + sizeof(head) - 1, want, strlen(want)) != 0) {
+		snprintf(why, why_len, "policy is not %s right after <head>: %.200s", want, m);
+		return -1;
+	}
+	return 0;
+}
+
+/* Elements Chromium may show for a report: the renderer's, and the <tbody> HTML's parser adds. */
+static int dom_element_ok(const char *name, size_t len)
+{
+	static const char *const ok[] = { "html", "head", "meta", "title", "style", "body", "h1", "h2", "table", "tbody",
+		"tr", "th", "td", "p", "section", "figure", "svg", "g", "rect", "text", "line", "circle", "path",
+		"polyline" };
+	size_t i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (strlen(ok[i]) == len && strncmp(ok[i], name, len) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Chromium's DOM after scripts ran (--dump-dom): every element one the
+ * renderer writes, no event-handler attribute, no title a script set
+ * (the hostile inputs' scripts all set document.title to "pwned<n>").
+ * 0, or -1 with the reason in |why|.
+ */
+static int dom_clean(const char *d, char *why, size_t why_len)
+{
+	const char *p;
+
+	for (p = d; *p; p++) {
+		if (strncmp(p, "<title>", 7) == 0 && strncasecmp(p + 7, "pwned", 5) == 0) {
+			snprintf(why, why_len, "a script ran: %.40s", p);
+			return -1;
+		}
+	}
+	for (p = strchr(d, '<'); p; p = strchr(p + 1, '<')) {
+		size_t n = 0;
+		if (!isalpha((unsigned char)p[1]))
+			continue; /* end tags, comments, the doctype */
+		while (isalnum((unsigned char)p[1 + n]) || p[1 + n] == '-' || p[1 + n] == ':')
+			n++;
+		if (!dom_element_ok(p + 1, n)) {
+			snprintf(why, why_len, "element <%.*s> in the DOM", (int)n, p + 1);
+			return -1;
+		}
+		/* attributes, up to the tag's '>' outside quotes */
+		for (p += 1 + n; *p && *p != '>'; ) {
+			const char *a;
+			while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '/')
+				p++;
+			a = p;
+			while (*p && *p != '=' && *p != ' ' && *p != '>' && *p != '/')
+				p++;
+			if (p - a >= 2 && tolower((unsigned char)a[0]) == 'o' && tolower((unsigned char)a[1]) == 'n') {
+				snprintf(why, why_len, "event handler %.*s in the DOM", (int)(p - a), a);
+				return -1;
+			}
+			if (*p == '=') {
+				char q = *++p;
+				if (q == '"' || q == '\'') {
+					const char *e = strchr(p + 1, q);
+					if (e == NULL)
+						break;
+					p = e + 1;
+				}
+			}
+		}
+		if (*p == 0)
+			break;
+	}
+	return 0;
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	int ok;
+
+	if (f == NULL)
+		return -1;
+	ok = fwrite(data, 1, len, f) == len;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
 EMBER_TEST(report_render)
 {
 	char fixdir[4096], html[4096], svg[4096], probe[4096], png[4096], svgpng[4096], dom[4096], prof[4096];
 	char cmd[32768];
-	char *page, *p;
+	char *page;
 	size_t len, charts, k;
 	const char *chrome;
 	int st;
@@ -139,11 +292,17 @@ EMBER_TEST(report_render)
 	CHECK(count(page, "<svg") == charts, "%u charts, want %u", (unsigned)count(page, "<svg"), (unsigned)charts);
 	CHECK(strstr(page, "<script") == NULL && strstr(page, "src=") == NULL && strstr(page, "href=") == NULL &&
 	    strstr(page, "@import") == NULL && strstr(page, "url(") == NULL, "report not self-contained");
-	CHECK(count(page, "http") == count(page, "http://www.w3.org/2000/svg"), "external reference in report");
+	CHECK(count(page, "http://") + count(page, "https://") == count(page, "http://www.w3.org/2000/svg"),
+	    "external reference in report");
 	CHECK(strstr(page, "Test &lt;report&gt; &amp; more") != NULL, "title not escaped");
 	CHECK(strstr(page, ">aes-128-cbc[x86ni]</text>") != NULL && strstr(page, ">rsa2048</text>") != NULL,
 	    "chart titles");
 	CHECK(strstr(page, "OpenSSL 1.0.2u") && strstr(page, "Ember 0.1.0"), "files not labelled by what they say");
+	{
+		char why[512];
+		CHECK(report_markup_check(page, len, 0, why, sizeof(why)) == 0, "page markup: %s", why);
+		CHECK(csp_ok(page, why, sizeof(why)) == 0, "%s", why);
+	}
 
 	/* bare SVG */
 	len = (size_t)snprintf(cmd, sizeof(cmd), "'%s' report -format svg -o '%s'", t_ember_bin, svg);
@@ -154,8 +313,10 @@ EMBER_TEST(report_render)
 	if (CHECK(st == 0, "ember report -format svg exit %d", st)) {
 		char *s = slurp(svg, &len);
 		if (CHECK(s != NULL, "no svg written")) {
+			char why[512];
 			CHECK(strncmp(s, "<?xml", 5) == 0 && count(s, "<svg") == charts + 1, "svg: %u svg elements",
 			    (unsigned)count(s, "<svg"));
+			CHECK(report_markup_check(s, len, 1, why, sizeof(why)) == 0, "svg markup: %s", why);
 			free(s);
 		}
 	}
@@ -183,32 +344,68 @@ EMBER_TEST(report_render)
 		free(page);
 		return;
 	}
-	/* The probe page is the report plus a script that measures every chart. */
-	p = strstr(page, "</body>");
-	if (CHECK(p != NULL, "no </body>")) {
-		FILE *f = fopen(probe, "w");
-		if (CHECK(f != NULL, "cannot write probe")) {
-			fwrite(page, 1, (size_t)(p - page), f);
-			fputs("<script>var s=document.querySelectorAll('svg.chart'),ok=0;"
-			    "s.forEach(function(e){var r=e.getBoundingClientRect();if(r.width>=200&&r.height>=100)ok++;});"
-			    "document.body.setAttribute('data-sized',ok+'/'+s.length);</script>\n", f);
-			fputs(p, f);
-			fclose(f);
+	/*
+	 * The probe page is the report plus two scripts, allowed by their hashes
+	 * in the report's own policy: one first in <head> records any violation
+	 * of the policy, one at the end measures every chart and checks that the
+	 * style applied. The control is the same with the style's hash changed:
+	 * the probe must see the policy block it.
+	 */
+	for (k = 0; k < 2; k++) {
+		static const char s1[] = "document.addEventListener('securitypolicyviolation',function(e){"
+		    "document.documentElement.setAttribute('data-csp-violation',e.violatedDirective);});";
+		static const char s2[] = "var s=document.querySelectorAll('svg.chart'),ok=0;"
+		    "s.forEach(function(e){var r=e.getBoundingClientRect();if(r.width>=200&&r.height>=100)ok++;});"
+		    "document.body.setAttribute('data-sized',ok+'/'+s.length);"
+		    "document.body.setAttribute('data-css',s.length&&getComputedStyle(s[0]).borderTopWidth==='1px'&&"
+		    "getComputedStyle(document.body).marginTop!=='8px'?'applied':'missing');";
+		static const char dflt[] = "default-src 'none';";
+		char h1[45], h2[45], *at = strstr(page, dflt), *meta_end = at ? strstr(at, ">\n") : NULL,
+		    *body_end = strstr(page, "</body>"), *sh = strstr(page, "style-src 'sha256-");
+		FILE *f;
+		if (!CHECK(at && meta_end && body_end && sh && sh < meta_end, "no policy or no </body> to probe"))
+			break;
+		csp_hash(s1, sizeof(s1) - 1, h1);
+		csp_hash(s2, sizeof(s2) - 1, h2);
+		f = fopen(probe, "w");
+		if (!CHECK(f != NULL, "cannot write probe"))
+			break;
+		fwrite(page, 1, (size_t)(at - page) + sizeof(dflt) - 1, f);
+		fprintf(f, " script-src 'sha256-%s' 'sha256-%s';", h1, h2);
+		if (k == 1) {
+			/* the control: one letter of the style's hash changed */
+			sh += strlen("style-src 'sha256-");
+			fwrite(at + sizeof(dflt) - 1, 1, (size_t)(sh - at) - (sizeof(dflt) - 1), f);
+			fputc(*sh == 'A' ? 'B' : 'A', f);
+			fwrite(sh + 1, 1, (size_t)(meta_end + 2 - sh - 1), f);
+		} else {
+			fwrite(at + sizeof(dflt) - 1, 1, (size_t)(meta_end + 2 - at) - (sizeof(dflt) - 1), f);
+		}
+		fprintf(f, "<script>%s</script>\n", s1);
+		fwrite(meta_end + 2, 1, (size_t)(body_end - meta_end - 2), f);
+		fprintf(f, "<script>%s</script>\n%s", s2, body_end);
+		fclose(f);
+		snprintf(cmd, sizeof(cmd), "timeout 120 %s --headless --no-sandbox --disable-gpu --user-data-dir='%s' "
+		    "--window-size=1200,2000 --dump-dom 'file://%s' > '%s' 2>/dev/null", chrome, prof, probe, dom);
+		st = system(cmd);
+		if (CHECK(st == 0, "chromium --dump-dom exit %d", st)) {
+			char want[64], *d = slurp(dom, &len);
+			snprintf(want, sizeof(want), "data-sized=\"%u/%u\"", (unsigned)charts, (unsigned)charts);
+			if (CHECK(d != NULL, "no DOM dump")) {
+				char *got = strstr(d, "data-sized="), *v = strstr(d, "data-csp-violation=");
+				CHECK(strstr(d, want) != NULL, "rendered charts: %.24s, want %s", got ? got : "(none)", want);
+				if (k == 0) {
+					CHECK(strstr(d, "data-css=\"applied\"") != NULL && v == NULL,
+					    "under its policy the page's style did not apply: %.60s", v ? v : "(no violation)");
+				} else {
+					CHECK(strstr(d, "data-css=\"missing\"") != NULL && v != NULL,
+					    "control: a style off its hash was not blocked, or the probe did not see it");
+				}
+				free(d);
+			}
 		}
 	}
 	free(page);
-	snprintf(cmd, sizeof(cmd), "timeout 120 %s --headless --no-sandbox --disable-gpu --user-data-dir='%s' "
-	    "--window-size=1200,2000 --dump-dom 'file://%s' > '%s' 2>/dev/null", chrome, prof, probe, dom);
-	st = system(cmd);
-	if (CHECK(st == 0, "chromium --dump-dom exit %d", st)) {
-		char want[64], *d = slurp(dom, &len);
-		snprintf(want, sizeof(want), "data-sized=\"%u/%u\"", (unsigned)charts, (unsigned)charts);
-		if (CHECK(d != NULL, "no DOM dump")) {
-			char *got = strstr(d, "data-sized=");
-			CHECK(strstr(d, want) != NULL, "rendered charts: %.24s, want %s", got ? got : "(none)", want);
-			free(d);
-		}
-	}
 	unlink(png);
 	snprintf(cmd, sizeof(cmd), "timeout 120 %s --headless --no-sandbox --disable-gpu --hide-scrollbars "
 	    "--user-data-dir='%s' --window-size=1200,2000 --screenshot='%s' 'file://%s' >/dev/null 2>&1",
@@ -228,6 +425,215 @@ EMBER_TEST(report_render)
 	if (CHECK(st == 0, "chromium svg screenshot exit %d", st)) {
 		char *d = slurp(svgpng, &len);
 		CHECK(d && len > 10000 && memcmp(d, "\x89PNG", 4) == 0, "svg screenshot: %u bytes", d ? (unsigned)len : 0);
+		free(d);
+	}
+}
+
+/*
+ * Hostile inputs: names such as "</title><script>...", "\"><img src onerror=...>"
+ * and "<svg onload=...>" in every place a string enters a report: text table
+ * names and public-key operations, -mr +F and +F6/+F7 records, the JSON's
+ * algorithm, op, impl, engine and metadata, the text metadata lines, a file
+ * name, -title. Each script would set document.title to "pwned<n>".
+ */
+static const char *const hostile[] = {
+	"report-hostile-text.txt", "report-hostile-mr.txt", "report-hostile-ember.json",
+};
+#define HOSTILE_TITLE "</title><script>document.title='pwned0'</script>"
+#define HOSTILE_NAME "<svg onload=document.title=`pwned1`>.txt"
+
+/* Renders the hostile inputs (|svg|: as bare SVG) into |out|; its standard error into |errpath|. */
+static int hostile_report(const char *fixdir, int svg, const char *out, const char *errpath)
+{
+	char named[4096], dir[4096], cmd[32768], *d;
+	size_t len, k;
+	int st;
+
+	if (artifact(dir, sizeof(dir), "hostile-name") != 0)
+		return -1;
+	mkdir(dir, 0777);
+	snprintf(named, sizeof(named), "%s/%s", fixdir, hostile[1]);
+	d = slurp(named, &len);
+	if (d == NULL || (size_t)snprintf(named, sizeof(named), "%.4000s/" HOSTILE_NAME, dir) >= sizeof(named) ||
+	    write_file(named, d, len) != 0) {
+		free(d);
+		return -1;
+	}
+	free(d);
+	len = (size_t)snprintf(cmd, sizeof(cmd), "'%s' report%s -title \"" HOSTILE_TITLE "\" -o '%s'", t_ember_bin,
+	    svg ? " -format svg" : "", out);
+	for (k = 0; k < sizeof(hostile) / sizeof(hostile[0]); k++)
+		len += (size_t)snprintf(cmd + len, sizeof(cmd) - len, " '%s/%s'", fixdir, hostile[k]);
+	snprintf(cmd + len, sizeof(cmd) - len, " '%s' 2>'%s'", named, errpath);
+	unlink(out);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Every "pwned<n>" the hostile fixtures carry (and the title's and file name's), as a list of numbers. */
+static size_t hostile_markers(const char *fixdir, unsigned *out, size_t max)
+{
+	size_t n = 0, k, len;
+	char path[8448];
+
+	out[n++] = 0;
+	out[n++] = 1;
+	for (k = 0; k < sizeof(hostile) / sizeof(hostile[0]); k++) {
+		char *d, *p;
+		snprintf(path, sizeof(path), "%s/%s", fixdir, hostile[k]);
+		if ((d = slurp(path, &len)) == NULL)
+			return 0;
+		for (p = d; *p; p++) {
+			size_t j;
+			unsigned v;
+			if (strncasecmp(p, "pwned", 5) != 0 || !isdigit((unsigned char)p[5]))
+				continue;
+			v = (unsigned)strtoul(p + 5, NULL, 10);
+			for (j = 0; j < n && out[j] != v; j++)
+				;
+			if (j == n && n < max)
+				out[n++] = v;
+		}
+		free(d);
+	}
+	return n;
+}
+
+static int has_marker(const char *page, unsigned v)
+{
+	char m[32];
+	size_t n = (size_t)snprintf(m, sizeof(m), "pwned%u", v);
+	const char *p;
+
+	for (p = page; *p; p++)
+		if (strncasecmp(p, m, n) == 0 && !isdigit((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+EMBER_TEST(report_hostile_markup)
+{
+	char fixdir[4096], out[4096], errp[4096], why[512];
+	unsigned markers[64];
+	size_t nm, len, i;
+	int svg;
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	snprintf(fixdir, sizeof(fixdir), "%s/../fixtures/speed", t_vec_dir);
+	nm = hostile_markers(fixdir, markers, 64);
+	if (!CHECK(nm > 30, "hostile fixtures: %u markers", (unsigned)nm))
+		return;
+	for (svg = 0; svg < 2; svg++) {
+		char *page, *err;
+		if (artifact(out, sizeof(out), svg ? "report-hostile.svg" : "report-hostile.html") ||
+		    artifact(errp, sizeof(errp), "report-hostile.err")) {
+			CHECK(0, "artifact paths");
+			return;
+		}
+		if (!CHECK(hostile_report(fixdir, svg, out, errp) == 0, "ember report of the hostile files failed"))
+			continue;
+		err = slurp(errp, &len);
+		CHECK(err && len == 0, "ember report printed: %.200s", err ? err : "(nothing readable)");
+		free(err);
+		page = slurp(out, &len);
+		if (!CHECK(page != NULL, "no report written"))
+			continue;
+		/* only the renderer's own markup: no <script, no on...=, no '<' an input wrote */
+		CHECK(report_markup_check(page, len, svg, why, sizeof(why)) == 0, "%s: %s", svg ? "svg" : "html", why);
+		if (!svg)
+			CHECK(csp_ok(page, why, sizeof(why)) == 0, "%s", why);
+		/* ... and every hostile string is there, escaped: the check above saw them */
+		for (i = 0; i < nm; i++) {
+			/*
+			 * The bare SVG has no table of the files' metadata, and its legends
+			 * shorten long descriptions: there only the names, operations, file
+			 * names and the title must all show.
+			 */
+			if (svg && !(markers[i] <= 1 || (markers[i] >= 17 && markers[i] <= 22) ||
+			    (markers[i] >= 30 && markers[i] <= 34) || (markers[i] >= 48 && markers[i] <= 53)))
+				continue;
+			CHECK(has_marker(page, markers[i]), "%s: pwned%u missing from the report", svg ? "svg" : "html",
+			    markers[i]);
+		}
+		CHECK(strstr(page, "&lt;/title&gt;&lt;script&gt;document.title=&#39;pwned20&#39;&lt;/script&gt;") != NULL &&
+		    strstr(page, "&quot;&gt;&lt;img src=x onerror=&quot;document.title=&#39;PWNED52&#39;&quot;&gt;") != NULL &&
+		    strstr(page, "&lt;svg/onload=document.title=&#39;pwned33&#39;&gt;") != NULL &&
+		    strstr(page, "&lt;svg onload=document.title=`pwned1`&gt;.txt") != NULL,
+		    "%s: public-key names, operations and file names not escaped", svg ? "svg" : "html");
+		free(page);
+	}
+}
+
+EMBER_TEST(report_hostile_chromium)
+{
+	char fixdir[4096], html[4096], nocsp[4096], svg[4096], errp[4096], dom[4096], prof[4096], why[512];
+	char cmd[32768];
+	const char *chrome;
+	size_t len, k;
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	if (t_phase != 1)
+		return;
+	chrome = chromium();
+	if (chrome == NULL) {
+		t_skip("chromium not installed (apt-get install chromium): hostile report not rendered");
+		return;
+	}
+	snprintf(fixdir, sizeof(fixdir), "%s/../fixtures/speed", t_vec_dir);
+	if (artifact(html, sizeof(html), "report-hostile.html") || artifact(nocsp, sizeof(nocsp), "report-hostile-nocsp.html") ||
+	    artifact(svg, sizeof(svg), "report-hostile.svg") || artifact(errp, sizeof(errp), "report-hostile.err") ||
+	    artifact(dom, sizeof(dom), "report-hostile-dom.html") || artifact(prof, sizeof(prof), "chromium-profile")) {
+		CHECK(0, "artifact paths");
+		return;
+	}
+	if (!CHECK(hostile_report(fixdir, 0, html, errp) == 0 && hostile_report(fixdir, 1, svg, errp) == 0,
+	    "ember report of the hostile files failed"))
+		return;
+	/* The same page without its policy: the escaping alone must hold. */
+	{
+		char *page = slurp(html, &len), *m = page ? strstr(page, "<meta http-equiv=\"Content-Security-Policy\"") : NULL,
+		     *e = m ? strchr(m, '\n') : NULL;
+		size_t off = m ? (size_t)(m - page) : len;
+		int ok = page != NULL;
+		if (ok && e) {
+			memmove(m, e + 1, len - (size_t)(e + 1 - page) + 1);
+			len -= (size_t)(e + 1 - m);
+		}
+		ok = ok && write_file(nocsp, page, len) == 0;
+		CHECK(ok && strstr(page, "Content-Security-Policy") == NULL && off < len, "cannot write the page without policy");
+		free(page);
+	}
+	for (k = 0; k < 3; k++) {
+		const char *in = k == 0 ? html : k == 1 ? nocsp : svg, *what = k == 0 ? "page" : k == 1 ? "page without policy" : "svg";
+		char *d;
+		int st;
+		snprintf(cmd, sizeof(cmd), "timeout 120 %s --headless --no-sandbox --disable-gpu --user-data-dir='%s' "
+		    "--window-size=1200,2000 --dump-dom 'file://%s' > '%s' 2>/dev/null", chrome, prof, in, dom);
+		st = system(cmd);
+		if (!CHECK(st == 0, "%s: chromium --dump-dom exit %d", what, st))
+			continue;
+		d = slurp(dom, &len);
+		if (!CHECK(d != NULL && len > 1000, "%s: no DOM dump", what)) {
+			free(d);
+			continue;
+		}
+		/* no script ran, no element or handler an input wrote is in the DOM */
+		CHECK(dom_clean(d, why, sizeof(why)) == 0, "%s: %s", what, why);
+		CHECK(strstr(d, "parsererror") == NULL && strstr(d, "This page contains the following errors") == NULL,
+		    "%s: not well-formed", what);
+		/* the title is the one given, as text; the hostile names show as text */
+		CHECK(strstr(d, "<title>&lt;/title&gt;&lt;script&gt;document.title='pwned0'&lt;/script&gt;</title>") != NULL,
+		    "%s: the page's title is not the -title given", what);
+		CHECK(strstr(d, "&lt;/title&gt;&lt;script&gt;document.title='pwned20'&lt;/script&gt;") != NULL &&
+		    strstr(d, "&lt;svg/onload=document.title='pwned33'&gt;") != NULL &&
+		    strstr(d, "&lt;svg onload=document.title=`pwned1`&gt;.txt") != NULL,
+		    "%s: hostile names not shown as text", what);
 		free(d);
 	}
 }

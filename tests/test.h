@@ -68,6 +68,21 @@ const char *t_path(const char *dir, const char *name);
 /* 1 when |path| is an existing directory. */
 int t_dir_exists(const char *path);
 
+/* ---- CLI tests: scratch files and commands ---- */
+/*
+ * Path of |name| in the scratch folder (build/test-artifacts beside the
+ * ember binary, else /tmp/ember-test-PID), made if needed. 0 or -1.
+ */
+int t_scratch(char *buf, size_t len, const char *name);
+/* Writes |n| bytes to |path|. 0 or -1. */
+int t_write_file(const char *path, const void *p, size_t n);
+/*
+ * Runs |cmd| through the shell with its standard output and standard error
+ * each into a malloc'd, NUL-terminated string (free both; either may be
+ * NULL to discard). Returns the exit status, or -1 when it did not exit.
+ */
+int t_run_cmd(const char *cmd, char **out, char **err);
+
 /* ---- Key = Value vector files (tests/vectors files, NIST .rsp, evp_test) ---- */
 #define T_MAX_FIELDS 48
 typedef struct t_vec {

@@ -519,3 +519,4 @@ long tj_int(const tj *o, const char *key, long dflt)
 	const tj *v = tj_get(o, key);
 	return v && v->type == TJ_NUM ? (long)v->num : dflt;
 }
+

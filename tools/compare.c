@@ -16,7 +16,7 @@ enum { FMT_TEXT, FMT_MD, FMT_CSV, FMT_JSON };
 
 enum cmp_status cmp_classify(const sp_row *base, const sp_row *other, double threshold, double *change)
 {
-	int bs = base->nsamples > 1, os = other->nsamples > 1;
+	int bs = base->runs > 1, os = other->runs > 1;
 	int significant;
 
 	if (base->value <= 0.0) {
@@ -109,9 +109,44 @@ static void json_string(FILE *o, const char *s)
 	fputc('"', o);
 }
 
+/* A decimal number as a spreadsheet reads it: "-1.4", "+2", "1e-3". */
+static int plain_number(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!(*s >= '0' && *s <= '9'))
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == 0;
+}
+
+/*
+ * A quoted CSV cell. A spreadsheet runs a cell that starts with = + - @ (or
+ * tab or CR) as a formula: such a cell gets a leading single quote, as
+ * OWASP's "CSV Injection" page recommends, unless it is a plain number
+ * ("-1.4" stays a number). The figures compare computes itself are printed
+ * unquoted with %.2f and are always numbers.
+ */
 static void csv_string(FILE *o, const char *s)
 {
 	fputc('"', o);
+	if (s && (*s == '=' || *s == '+' || *s == '-' || *s == '@' || *s == '\t' || *s == '\r') && !plain_number(s))
+		fputc('\'', o);
 	for (; s && *s; s++) {
 		if (*s == '"')
 			fputc('"', o);
@@ -176,8 +211,104 @@ static void put_line(FILE *o, char *line)
 	line[0] = 0;
 }
 
+/*
+ * Lookups by row key in n log n instead of sp_find's linear scan (n rows
+ * against n rows would be quadratic): each file's rows sorted by name, op,
+ * size and position, so the first of equal keys is the one sp_find returns;
+ * and by name and position, for the groups of rows of one algorithm.
+ */
+typedef struct cmp_index {
+	const sp_row **by_key;
+	size_t *by_name;      /* row positions, grouped by name, in file order within a group */
+	size_t *group;        /* per row: where its name's group starts in by_name */
+	size_t n;
+} cmp_index;
+
+static int op_cmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+static int key_cmp(const char *name, const char *op, unsigned size, const sp_row *r)
+{
+	int c = strcmp(name, r->name);
+
+	if (c == 0)
+		c = op_cmp(op, r->op);
+	if (c == 0 && size != r->size)
+		c = size < r->size ? -1 : 1;
+	return c;
+}
+
+static int by_key_cmp(const void *a, const void *b)
+{
+	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
+	int c = key_cmp(x->name, x->op, x->size, y);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+static int by_name_cmp(const void *a, const void *b)
+{
+	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+static int index_file(cmp_index *ix, const sp_file *f)
+{
+	size_t i, g;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->n = f->nrows;
+	ix->by_key = calloc(f->nrows + 1, sizeof(*ix->by_key));
+	ix->by_name = calloc(f->nrows + 1, sizeof(*ix->by_name));
+	ix->group = calloc(f->nrows + 1, sizeof(*ix->group));
+	if (ix->by_key == NULL || ix->by_name == NULL || ix->group == NULL)
+		return -1;
+	/* by name first, through by_key as scratch */
+	for (i = 0; i < f->nrows; i++)
+		ix->by_key[i] = &f->rows[i];
+	qsort(ix->by_key, f->nrows, sizeof(*ix->by_key), by_name_cmp);
+	for (i = 0; i < f->nrows; i++)
+		ix->by_name[i] = (size_t)(ix->by_key[i] - f->rows);
+	qsort(ix->by_key, f->nrows, sizeof(*ix->by_key), by_key_cmp);
+	for (g = 0, i = 0; i < f->nrows; i++) {
+		if (strcmp(f->rows[ix->by_name[i]].name, f->rows[ix->by_name[g]].name) != 0)
+			g = i;
+		ix->group[ix->by_name[i]] = g;
+	}
+	return 0;
+}
+
+static void free_index(cmp_index *ix)
+{
+	free(ix->by_key);
+	free(ix->by_name);
+	free(ix->group);
+}
+
+/* What sp_find returns (the first row with this key), by binary search. */
+static const sp_row *cmp_find(const cmp_index *ix, const char *name, const char *op, unsigned size)
+{
+	size_t lo = 0, hi = ix->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (key_cmp(name, op, size, ix->by_key[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && key_cmp(name, op, size, ix->by_key[lo]) == 0 ? ix->by_key[lo] : NULL;
+}
+
 typedef struct cmp_ctx {
 	sp_file *files;
+	cmp_index *ix;        /* per file */
 	size_t nfiles;
 	const char **names;   /* column names: base names, or paths when those collide */
 	cmp_line *lines;
@@ -199,7 +330,7 @@ static void print_text(cmp_ctx *c, FILE *o, int md)
 		if (strlen(buf) > wname)
 			wname = strlen(buf);
 		for (k = 0; k < c->nfiles; k++) {
-			const sp_row *r = sp_find(&c->files[k], c->lines[i].base->name, c->lines[i].base->op,
+			const sp_row *r = cmp_find(&c->ix[k], c->lines[i].base->name, c->lines[i].base->op,
 			    c->lines[i].base->size);
 			if (r) {
 				fmt_value(r, buf, sizeof(buf));
@@ -273,7 +404,7 @@ static void print_text(cmp_ctx *c, FILE *o, int md)
 		else
 			lp(line, sizeof(line), "%-*s %6s  %*s", (int)wname, key, size, (int)wcol[0], v);
 		for (k = 1; k < c->nfiles; k++) {
-			const sp_row *r = sp_find(&c->files[k], b->name, b->op, b->size);
+			const sp_row *r = cmp_find(&c->ix[k], b->name, b->op, b->size);
 			char ch[32];
 			const char *mark = "";
 			if (r) {
@@ -326,7 +457,7 @@ static void print_csv(cmp_ctx *c, FILE *o)
 			fprintf(o, "%u", b->size);
 		fprintf(o, ",%s,%.2f", b->op ? "ops/s" : "bytes/s", b->value);
 		for (k = 1; k < c->nfiles; k++) {
-			const sp_row *r = sp_find(&c->files[k], b->name, b->op, b->size);
+			const sp_row *r = cmp_find(&c->ix[k], b->name, b->op, b->size);
 			if (r) {
 				double pct;
 				enum cmp_status st = cmp_classify(b, r, c->threshold, &pct);
@@ -372,8 +503,8 @@ static void json_row_value(FILE *o, const sp_row *r)
 {
 	/* 15 digits: the inputs have fewer, and "k" times 1000 must not show binary noise */
 	fprintf(o, "\"value\": %.15g", r->value);
-	if (r->nsamples > 1)
-		fprintf(o, ", \"min\": %.15g, \"max\": %.15g, \"samples\": %u", r->lo, r->hi, (unsigned)r->nsamples);
+	if (r->runs > 1)
+		fprintf(o, ", \"min\": %.15g, \"max\": %.15g, \"samples\": %u", r->lo, r->hi, (unsigned)r->runs);
 }
 
 static void print_json(cmp_ctx *c, FILE *o)
@@ -405,7 +536,7 @@ static void print_json(cmp_ctx *c, FILE *o)
 		json_row_value(o, b);
 		fputs("}, \"others\": [", o);
 		for (k = 1; k < c->nfiles; k++) {
-			const sp_row *r = sp_find(&c->files[k], b->name, b->op, b->size);
+			const sp_row *r = cmp_find(&c->ix[k], b->name, b->op, b->size);
 			fputs(k > 1 ? ", " : "", o);
 			if (r == NULL) {
 				fputs("null", o);
@@ -434,9 +565,9 @@ static int matched(const cmp_ctx *c, size_t k, const sp_row *r)
 	size_t other;
 
 	if (k != 0)
-		return sp_find(&c->files[0], r->name, r->op, r->size) != NULL;
+		return cmp_find(&c->ix[0], r->name, r->op, r->size) != NULL;
 	for (other = 1; other < c->nfiles; other++)
-		if (sp_find(&c->files[other], r->name, r->op, r->size))
+		if (cmp_find(&c->ix[other], r->name, r->op, r->size))
 			return 1;
 	return 0;
 }
@@ -452,30 +583,28 @@ static void print_unmatched(cmp_ctx *c, FILE *o, int md)
 
 	for (k = 0; k < c->nfiles; k++) {
 		const sp_file *f = &c->files[k];
+		const cmp_index *ix = &c->ix[k];
 		size_t count = 0;
 		line[0] = 0;
 		for (i = 0; i < f->nrows; i++) {
 			const sp_row *r = &f->rows[i];
-			size_t total = 0, missing = 0;
+			size_t total = 0, missing = 0, g = ix->group[i];
 			int first = 1;
-			for (j = 0; j < i && strcmp(f->rows[j].name, r->name) != 0; j++)
-				;
-			if (j < i)
-				continue; /* name already handled */
-			for (j = i; j < f->nrows; j++)
-				if (strcmp(f->rows[j].name, r->name) == 0) {
-					total++;
-					missing += !matched(c, k, &f->rows[j]);
-				}
+			if (ix->by_name[g] != i)
+				continue; /* name already handled at its first row */
+			for (j = g; j < f->nrows && strcmp(f->rows[ix->by_name[j]].name, r->name) == 0; j++) {
+				total++;
+				missing += !matched(c, k, &f->rows[ix->by_name[j]]);
+			}
 			if (missing == 0)
 				continue;
 			count += missing;
 			lp(line, sizeof(line), "%s%s", line[0] ? ", " : "", r->name);
 			if (missing == total)
 				continue;
-			for (j = i; j < f->nrows; j++) {
-				const sp_row *q = &f->rows[j];
-				if (strcmp(q->name, r->name) != 0 || matched(c, k, q))
+			for (j = g; j < g + total; j++) {
+				const sp_row *q = &f->rows[ix->by_name[j]];
+				if (matched(c, k, q))
 					continue;
 				if (q->op)
 					lp(line, sizeof(line), "%s%s", first ? " " : "/", q->op);
@@ -547,8 +676,9 @@ int cmd_compare(int argc, char **argv)
 		goto done;
 	}
 	c.files = calloc(npaths, sizeof(*c.files));
+	c.ix = calloc(npaths, sizeof(*c.ix));
 	c.names = calloc(npaths, sizeof(*c.names));
-	if (c.files == NULL || c.names == NULL) {
+	if (c.files == NULL || c.ix == NULL || c.names == NULL) {
 		tool_error("compare", "out of memory");
 		goto done;
 	}
@@ -558,6 +688,10 @@ int cmd_compare(int argc, char **argv)
 			goto done;
 		}
 		c.nfiles++;
+		if (index_file(&c.ix[i], &c.files[i]) != 0) {
+			tool_error("compare", "out of memory");
+			goto done;
+		}
 	}
 	for (i = 0; i < npaths; i++) {
 		c.names[i] = sp_basename(&c.files[i]);
@@ -573,9 +707,8 @@ int cmd_compare(int argc, char **argv)
 	for (i = 0; i < c.files[0].nrows; i++) {
 		const sp_row *b = &c.files[0].rows[i];
 		int any = 0;
-		size_t first;
 		for (k = 1; k < c.nfiles; k++) {
-			const sp_row *r = sp_find(&c.files[k], b->name, b->op, b->size);
+			const sp_row *r = cmp_find(&c.ix[k], b->name, b->op, b->size);
 			if (r) {
 				double pct;
 				enum cmp_status st = cmp_classify(b, r, c.threshold, &pct);
@@ -586,11 +719,8 @@ int cmd_compare(int argc, char **argv)
 		}
 		if (!any)
 			continue;
-		for (first = 0; first < i; first++)
-			if (strcmp(c.files[0].rows[first].name, b->name) == 0)
-				break;
 		c.lines[c.nlines].base = b;
-		c.lines[c.nlines].order = first;
+		c.lines[c.nlines].order = c.ix[0].by_name[c.ix[0].group[i]]; /* the name's first row */
 		c.lines[c.nlines].pk = b->op != NULL;
 		c.nlines++;
 	}
@@ -623,9 +753,12 @@ int cmd_compare(int argc, char **argv)
 		rc = 1;
 	}
 done:
-	for (i = 0; i < c.nfiles; i++)
+	for (i = 0; i < c.nfiles; i++) {
 		sp_free(&c.files[i]);
+		free_index(&c.ix[i]);
+	}
 	free(c.files);
+	free(c.ix);
 	free(c.names);
 	free(c.lines);
 	free(paths);

@@ -1,5 +1,11 @@
 /*
  * json.c - a small strict JSON reader (RFC 8259) for the tools.
+ *
+ * One allocation holds the nodes (a tape in document order, grown by
+ * doubling and trimmed to size at the end) and a second one the copy of the
+ * input in which strings are decoded in place: an escape never decodes to
+ * more bytes than it spells ("\u00e9" is 6 bytes, its UTF-8 2), so the
+ * write cursor never passes the read cursor.
  */
 #include <errno.h>
 #include <math.h>
@@ -9,11 +15,19 @@
 
 #include "json.h"
 
-#define JSON_MAX_DEPTH 64
+/* The document: the text copy first, then the nodes; json_parse returns &nodes[0]. */
+typedef struct jdoc {
+	char *text;
+	json nodes[];
+} jdoc;
+
+#define JDOC_HEAD offsetof(jdoc, nodes)
 
 typedef struct jp {
-	const char *p, *end;
+	char *p, *end;   /* read cursor in the copy */
 	unsigned line;
+	jdoc *doc;
+	size_t nn, cap;  /* nodes used, allocated */
 	char *err;
 	size_t err_len;
 	unsigned err_line;
@@ -41,33 +55,44 @@ static void skip_ws(jp *j)
 	}
 }
 
-static json *node(jp *j, int type)
+/* A new node at the end of the tape: its index, or (size_t)-1. Node pointers move when the tape grows. */
+static size_t node(jp *j, int type)
 {
-	json *v = calloc(1, sizeof(*v));
-	if (v == NULL) {
-		fail(j, "out of memory");
-		return NULL;
+	json *v;
+
+	if (j->nn >= JSON_MAX_NODES) {
+		char what[64];
+		snprintf(what, sizeof(what), "more than %u values", JSON_MAX_NODES);
+		fail(j, what);
+		return (size_t)-1;
 	}
-	v->type = type;
+	if (j->nn == j->cap) {
+		size_t nc = j->cap * 2;
+		jdoc *nd = realloc(j->doc, JDOC_HEAD + nc * sizeof(json));
+		if (nd == NULL) {
+			fail(j, "out of memory");
+			return (size_t)-1;
+		}
+		j->doc = nd;
+		j->cap = nc;
+	}
+	v = &j->doc->nodes[j->nn];
+	memset(v, 0, sizeof(*v));
+	v->type = (unsigned char)type;
 	v->line = j->line;
-	return v;
+	v->span = 1;
+	return j->nn++;
 }
 
-void json_free(json *v)
+void json_free(json *root)
 {
-	size_t i;
+	jdoc *d;
 
-	if (v == NULL)
+	if (root == NULL)
 		return;
-	for (i = 0; i < v->n; i++) {
-		json_free(v->items[i]);
-		if (v->keys)
-			free(v->keys[i]);
-	}
-	free(v->items);
-	free(v->keys);
-	free(v->str);
-	free(v);
+	d = (jdoc *)(void *)((char *)root - JDOC_HEAD);
+	free(d->text);
+	free(d);
 }
 
 static int hexval(char c)
@@ -99,181 +124,183 @@ static int hex4(jp *j, unsigned *out)
 	return 0;
 }
 
-/* Reads a string after the opening quote into a malloc'd buffer. */
+size_t json_utf8_len(const unsigned char *s, const unsigned char *end)
+{
+	size_t n, i;
+	unsigned cp;
+
+	if (s >= end)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if ((size_t)(end - s) < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
+		return 0;
+	return n;
+}
+
+/* Decodes the string after the opening quote in place; returns its start, or NULL. */
 static char *jstring(jp *j)
 {
-	size_t cap = 32, n = 0;
-	char *s = malloc(cap);
+	char *s = j->p, *w = j->p;
 
-	if (s == NULL) {
-		fail(j, "out of memory");
-		return NULL;
-	}
 	for (;;) {
 		unsigned char c;
 		unsigned cp;
-		char tmp[4];
-		size_t k, tn = 0;
 
 		if (j->p >= j->end) {
 			fail(j, "unterminated string");
-			break;
+			return NULL;
 		}
-		c = (unsigned char)*j->p++;
+		c = (unsigned char)*j->p;
 		if (c == '"') {
-			s[n] = 0;
+			j->p++;
+			*w = 0; /* w <= the quote just read */
 			return s;
 		}
 		if (c < 0x20) {
 			fail(j, "control character in string");
-			break;
+			return NULL;
 		}
+		if (c >= 0x80) {
+			size_t n = json_utf8_len((const unsigned char *)j->p, (const unsigned char *)j->end);
+			if (n == 0) {
+				fail(j, "invalid UTF-8 in string");
+				return NULL;
+			}
+			memmove(w, j->p, n);
+			w += n;
+			j->p += n;
+			continue;
+		}
+		j->p++;
 		if (c != '\\') {
-			tmp[tn++] = (char)c;
-		} else {
-			if (j->p >= j->end) {
-				fail(j, "unterminated string");
-				break;
+			*w++ = (char)c;
+			continue;
+		}
+		if (j->p >= j->end) {
+			fail(j, "unterminated string");
+			return NULL;
+		}
+		c = (unsigned char)*j->p++;
+		switch (c) {
+		case '"': case '\\': case '/': *w++ = (char)c; break;
+		case 'b': *w++ = '\b'; break;
+		case 'f': *w++ = '\f'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		case 't': *w++ = '\t'; break;
+		case 'u':
+			if (hex4(j, &cp) != 0) {
+				fail(j, "bad \\u escape");
+				return NULL;
 			}
-			c = (unsigned char)*j->p++;
-			switch (c) {
-			case '"': case '\\': case '/': tmp[tn++] = (char)c; break;
-			case 'b': tmp[tn++] = '\b'; break;
-			case 'f': tmp[tn++] = '\f'; break;
-			case 'n': tmp[tn++] = '\n'; break;
-			case 'r': tmp[tn++] = '\r'; break;
-			case 't': tmp[tn++] = '\t'; break;
-			case 'u':
-				if (hex4(j, &cp) != 0) {
-					fail(j, "bad \\u escape");
-					goto out;
-				}
-				if (cp >= 0xd800 && cp < 0xdc00) {
-					unsigned lo;
-					if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u') {
-						fail(j, "lone surrogate in \\u escape");
-						goto out;
-					}
-					j->p += 2;
-					if (hex4(j, &lo) != 0 || lo < 0xdc00 || lo > 0xdfff) {
-						fail(j, "bad surrogate pair");
-						goto out;
-					}
-					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-				} else if (cp >= 0xdc00 && cp < 0xe000) {
+			if (cp >= 0xd800 && cp < 0xdc00) {
+				unsigned lo;
+				if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u') {
 					fail(j, "lone surrogate in \\u escape");
-					goto out;
+					return NULL;
 				}
-				if (cp < 0x80) {
-					tmp[tn++] = (char)cp;
-				} else if (cp < 0x800) {
-					tmp[tn++] = (char)(0xc0 | cp >> 6);
-					tmp[tn++] = (char)(0x80 | (cp & 0x3f));
-				} else if (cp < 0x10000) {
-					tmp[tn++] = (char)(0xe0 | cp >> 12);
-					tmp[tn++] = (char)(0x80 | (cp >> 6 & 0x3f));
-					tmp[tn++] = (char)(0x80 | (cp & 0x3f));
-				} else {
-					tmp[tn++] = (char)(0xf0 | cp >> 18);
-					tmp[tn++] = (char)(0x80 | (cp >> 12 & 0x3f));
-					tmp[tn++] = (char)(0x80 | (cp >> 6 & 0x3f));
-					tmp[tn++] = (char)(0x80 | (cp & 0x3f));
+				j->p += 2;
+				if (hex4(j, &lo) != 0 || lo < 0xdc00 || lo > 0xdfff) {
+					fail(j, "bad surrogate pair");
+					return NULL;
 				}
-				break;
-			default:
-				fail(j, "bad escape in string");
-				goto out;
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			} else if (cp >= 0xdc00 && cp < 0xe000) {
+				fail(j, "lone surrogate in \\u escape");
+				return NULL;
 			}
-		}
-		if (n + tn + 1 > cap) {
-			char *t;
-			cap = cap * 2 + tn;
-			t = realloc(s, cap);
-			if (t == NULL) {
-				fail(j, "out of memory");
-				break;
+			if (cp == 0) {
+				fail(j, "\\u0000 in string");
+				return NULL;
 			}
-			s = t;
+			/* 6 bytes read (12 for a pair), at most 3 (4) written */
+			if (cp < 0x80) {
+				*w++ = (char)cp;
+			} else if (cp < 0x800) {
+				*w++ = (char)(0xc0 | cp >> 6);
+				*w++ = (char)(0x80 | (cp & 0x3f));
+			} else if (cp < 0x10000) {
+				*w++ = (char)(0xe0 | cp >> 12);
+				*w++ = (char)(0x80 | (cp >> 6 & 0x3f));
+				*w++ = (char)(0x80 | (cp & 0x3f));
+			} else {
+				*w++ = (char)(0xf0 | cp >> 18);
+				*w++ = (char)(0x80 | (cp >> 12 & 0x3f));
+				*w++ = (char)(0x80 | (cp >> 6 & 0x3f));
+				*w++ = (char)(0x80 | (cp & 0x3f));
+			}
+			break;
+		default:
+			fail(j, "bad escape in string");
+			return NULL;
 		}
-		for (k = 0; k < tn; k++)
-			s[n++] = tmp[k];
 	}
-out:
-	free(s);
-	return NULL;
 }
 
-static int push(jp *j, json *v, json *item, char *key)
+static int jvalue(jp *j, int depth);
+
+/* Object or array at j->p; its items follow it on the tape. */
+static int jcontainer(jp *j, int depth, int obj)
 {
-	json **ni;
-	char **nk = v->keys;
-
-	ni = realloc(v->items, (v->n + 1) * sizeof(*ni));
-	if (ni == NULL) {
-		fail(j, "out of memory");
-		return -1;
-	}
-	v->items = ni;
-	if (v->type == JSON_OBJ) {
-		nk = realloc(v->keys, (v->n + 1) * sizeof(*nk));
-		if (nk == NULL) {
-			fail(j, "out of memory");
-			return -1;
-		}
-		v->keys = nk;
-		v->keys[v->n] = key;
-	}
-	v->items[v->n++] = item;
-	return 0;
-}
-
-static json *jvalue(jp *j, int depth);
-
-static json *jcontainer(jp *j, int depth, int obj)
-{
-	json *v = node(j, obj ? JSON_OBJ : JSON_ARR);
+	size_t at = node(j, obj ? JSON_OBJ : JSON_ARR);
 	char close = obj ? '}' : ']';
+	unsigned n = 0;
 
-	if (v == NULL)
-		return NULL;
+	if (at == (size_t)-1)
+		return -1;
 	j->p++;
 	skip_ws(j);
 	if (j->p < j->end && *j->p == close) {
 		j->p++;
-		return v;
+		return 0;
 	}
 	for (;;) {
-		char *key = NULL;
-		json *item;
+		const char *key = NULL;
+		size_t item;
 
 		skip_ws(j);
 		if (obj) {
 			if (j->p >= j->end || *j->p != '"') {
 				fail(j, "expected a string key");
-				break;
+				return -1;
 			}
 			j->p++;
 			key = jstring(j);
 			if (key == NULL)
-				break;
+				return -1;
 			skip_ws(j);
 			if (j->p >= j->end || *j->p != ':') {
-				free(key);
 				fail(j, "expected ':'");
-				break;
+				return -1;
 			}
 			j->p++;
 		}
-		item = jvalue(j, depth + 1);
-		if (item == NULL) {
-			free(key);
-			break;
-		}
-		if (push(j, v, item, key) != 0) {
-			json_free(item);
-			free(key);
-			break;
-		}
+		skip_ws(j);
+		item = j->nn;
+		if (jvalue(j, depth + 1) != 0)
+			return -1;
+		j->doc->nodes[item].key = key;
+		n++;
 		skip_ws(j);
 		if (j->p < j->end && *j->p == ',') {
 			j->p++;
@@ -281,33 +308,32 @@ static json *jcontainer(jp *j, int depth, int obj)
 		}
 		if (j->p < j->end && *j->p == close) {
 			j->p++;
-			return v;
+			j->doc->nodes[at].n = n;
+			j->doc->nodes[at].span = (unsigned)(j->nn - at);
+			return 0;
 		}
 		fail(j, obj ? "expected ',' or '}'" : "expected ',' or ']'");
-		break;
+		return -1;
 	}
-	json_free(v);
-	return NULL;
 }
 
-static json *jnumber(jp *j)
+static int jnumber(jp *j)
 {
 	const char *s = j->p;
 	char buf[64];
-	size_t n;
+	size_t n, at;
 	char *end;
 	double d;
-	json *v;
 
 	if (s < j->end && *s == '-')
 		s++;
 	if (s >= j->end || !(*s >= '0' && *s <= '9')) {
 		fail(j, "bad number");
-		return NULL;
+		return -1;
 	}
 	if (*s == '0' && s + 1 < j->end && s[1] >= '0' && s[1] <= '9') {
 		fail(j, "bad number (leading zero)");
-		return NULL;
+		return -1;
 	}
 	while (s < j->end && ((*s >= '0' && *s <= '9') || *s == '.' || *s == 'e' || *s == 'E' ||
 	    *s == '+' || *s == '-'))
@@ -315,7 +341,7 @@ static json *jnumber(jp *j)
 	n = (size_t)(s - j->p);
 	if (n >= sizeof(buf)) {
 		fail(j, "number too long");
-		return NULL;
+		return -1;
 	}
 	memcpy(buf, j->p, n);
 	buf[n] = 0;
@@ -323,21 +349,22 @@ static json *jnumber(jp *j)
 	d = strtod(buf, &end);
 	if (*end != 0 || buf[n - 1] == '.' || strstr(buf, ".e") || strstr(buf, ".E")) {
 		fail(j, "bad number");
-		return NULL;
+		return -1;
 	}
 	if (errno == ERANGE && fabs(d) > 1.0) {
 		fail(j, "number out of range");
-		return NULL;
+		return -1;
 	}
 	if (!isfinite(d)) {
 		fail(j, "number out of range");
-		return NULL;
+		return -1;
 	}
-	v = node(j, JSON_NUM);
-	if (v)
-		v->num = d;
-	j->p = s;
-	return v;
+	at = node(j, JSON_NUM);
+	if (at == (size_t)-1)
+		return -1;
+	j->doc->nodes[at].u.num = d;
+	j->p += n;
+	return 0;
 }
 
 static int word(jp *j, const char *w)
@@ -351,18 +378,20 @@ static int word(jp *j, const char *w)
 	return 0;
 }
 
-static json *jvalue(jp *j, int depth)
+/* One value at j->p (after blanks): 0, or -1 with the failure recorded. */
+static int jvalue(jp *j, int depth)
 {
-	json *v;
+	size_t at;
+	const char *s;
 
 	if (depth > JSON_MAX_DEPTH) {
 		fail(j, "nested too deeply");
-		return NULL;
+		return -1;
 	}
 	skip_ws(j);
 	if (j->p >= j->end) {
 		fail(j, "unexpected end of input");
-		return NULL;
+		return -1;
 	}
 	switch (*j->p) {
 	case '{':
@@ -370,78 +399,110 @@ static json *jvalue(jp *j, int depth)
 	case '[':
 		return jcontainer(j, depth, 0);
 	case '"':
-		v = node(j, JSON_STR);
-		if (v == NULL)
-			return NULL;
+		at = node(j, JSON_STR);
+		if (at == (size_t)-1)
+			return -1;
 		j->p++;
-		v->str = jstring(j);
-		if (v->str == NULL) {
-			json_free(v);
-			return NULL;
-		}
-		return v;
+		s = jstring(j);
+		if (s == NULL)
+			return -1;
+		j->doc->nodes[at].u.str = s;
+		return 0;
 	case 't':
 	case 'f':
 	case 'n':
-		v = node(j, JSON_NULL);
-		if (v == NULL)
-			return NULL;
-		if (word(j, "true")) {
-			v->type = JSON_BOOL;
-			v->boolean = 1;
-		} else if (word(j, "false")) {
-			v->type = JSON_BOOL;
-		} else if (!word(j, "null")) {
-			json_free(v);
-			fail(j, "unexpected character");
-			return NULL;
+		if (word(j, "true") || word(j, "false")) {
+			at = node(j, JSON_BOOL);
+			if (at == (size_t)-1)
+				return -1;
+			j->doc->nodes[at].boolean = j->p[-4] == 't';
+			return 0;
 		}
-		return v;
+		if (word(j, "null"))
+			return node(j, JSON_NULL) == (size_t)-1 ? -1 : 0;
+		fail(j, "unexpected character");
+		return -1;
 	default:
 		if (*j->p == '-' || (*j->p >= '0' && *j->p <= '9'))
 			return jnumber(j);
 		fail(j, "unexpected character");
-		return NULL;
+		return -1;
 	}
 }
 
 json *json_parse(const char *text, size_t len, char *err, size_t err_len, unsigned *err_line)
 {
 	jp j;
-	json *root;
+	int rc;
 
-	j.p = text;
-	j.end = text + len;
+	memset(&j, 0, sizeof(j));
 	j.line = 1;
 	j.err = err;
 	j.err_len = err_len;
-	j.err_line = 0;
-	j.failed = 0;
 	if (err_len)
 		err[0] = 0;
-	root = jvalue(&j, 0);
-	if (root != NULL) {
+	j.cap = 64;
+	j.doc = malloc(JDOC_HEAD + j.cap * sizeof(json));
+	if (j.doc != NULL)
+		j.doc->text = malloc(len + 1);
+	if (j.doc == NULL || j.doc->text == NULL) {
+		if (j.doc)
+			free(j.doc);
+		snprintf(err, err_len, "out of memory");
+		if (err_line)
+			*err_line = 0;
+		return NULL;
+	}
+	memcpy(j.doc->text, text, len);
+	j.doc->text[len] = 0;
+	j.p = j.doc->text;
+	j.end = j.doc->text + len;
+	rc = jvalue(&j, 0);
+	if (rc == 0) {
 		skip_ws(&j);
 		if (j.p != j.end) {
 			fail(&j, "trailing data after the JSON value");
-			json_free(root);
-			root = NULL;
+			rc = -1;
 		}
 	}
-	if (root == NULL && err_line)
-		*err_line = j.err_line ? j.err_line : j.line;
-	return root;
+	if (rc != 0) {
+		if (err_line)
+			*err_line = j.err_line ? j.err_line : j.line;
+		free(j.doc->text);
+		free(j.doc);
+		return NULL;
+	}
+	/* Trimmed to the values read: no slack kept. */
+	if (j.nn < j.cap) {
+		jdoc *nd = realloc(j.doc, JDOC_HEAD + j.nn * sizeof(json));
+		if (nd != NULL)
+			j.doc = nd;
+	}
+	return &j.doc->nodes[0];
+}
+
+const json *json_first(const json *v)
+{
+	if (v == NULL || (v->type != JSON_ARR && v->type != JSON_OBJ) || v->n == 0)
+		return NULL;
+	return v + 1;
+}
+
+const json *json_next(const json *v)
+{
+	return v + v->span;
 }
 
 const json *json_get(const json *obj, const char *key)
 {
-	size_t i;
+	const json *m;
+	unsigned i;
 
 	if (obj == NULL || obj->type != JSON_OBJ)
 		return NULL;
-	for (i = 0; i < obj->n; i++)
-		if (strcmp(obj->keys[i], key) == 0)
-			return obj->items[i];
+	for (i = 0, m = json_first(obj); i < obj->n; i++, m = json_next(m))
+		if (strcmp(m->key, key) == 0)
+			return m;
 	return NULL;
 }
 
@@ -449,7 +510,7 @@ const char *json_str(const json *obj, const char *key)
 {
 	const json *v = json_get(obj, key);
 
-	return v && v->type == JSON_STR ? v->str : NULL;
+	return v && v->type == JSON_STR ? v->u.str : NULL;
 }
 
 int json_num(const json *obj, const char *key, double *out)
@@ -458,6 +519,6 @@ int json_num(const json *obj, const char *key, double *out)
 
 	if (v == NULL || v->type != JSON_NUM)
 		return 0;
-	*out = v->num;
+	*out = v->u.num;
 	return 1;
 }

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -36,8 +37,21 @@
 #define SP_MAX_SIZES 16
 #define SP_MAX_TOKENS 64
 #define SP_MAX_FILE (64u << 20)
+/*
+ * Rows (algorithm x size x implementation x engine, or public-key op) and
+ * samples a file may hold: `ember speed` at its limits (25 rows, 32 sizes,
+ * every implementation, four engines) writes about 20 000 rows.
+ */
+#define SP_MAX_ROWS 65536u
+#define SP_MAX_SAMPLES (1u << 22)
 /* Warnings are held until the file is known to load: a refused file gets one error line, nothing more. */
 #define SP_MAX_HELD 10
+
+/* What the parser keeps per row besides the row itself. */
+typedef struct sp_rowx {
+	size_t nstored;       /* samples in row->samples, never above row->cap */
+	unsigned spread_line; /* line of a JSON entry that gave min/max instead of samples, else 0 */
+} sp_rowx;
 
 typedef struct sp_state {
 	sp_file *f;
@@ -53,6 +67,10 @@ typedef struct sp_state {
 	int mr, text, maxcols;
 	char held[SP_MAX_HELD][160]; /* the first warnings, printed only when the file loads */
 	unsigned nheld, nwarn;
+	sp_rowx *x;          /* parallel to f->rows, f->cap of them */
+	size_t *slot;        /* open-addressing index of f->rows by key: row + 1, 0 when free */
+	size_t nslot;        /* a power of two, at least twice f->nrows */
+	size_t nsamples;     /* over all rows */
 } sp_state;
 
 static char *xstrdup(const char *s)
@@ -254,38 +272,116 @@ static int known_name(const char *n)
 	return 0;
 }
 
-static sp_row *find_row(sp_file *f, const char *name, const char *impl, const char *op, unsigned size)
+/* FNV-1a over the key of a row; NULL and "" differ. */
+static uint64_t hash_str(uint64_t h, const char *s)
 {
-	size_t i;
-
-	for (i = 0; i < f->nrows; i++) {
-		sp_row *r = &f->rows[i];
-		if (r->size == size && strcmp(r->name, name) == 0 &&
-		    ((r->op == NULL && op == NULL) || (r->op && op && strcmp(r->op, op) == 0)) &&
-		    ((r->impl == NULL && impl == NULL) || (r->impl && impl && strcmp(r->impl, impl) == 0)))
-			return r;
-	}
-	return NULL;
+	if (s == NULL)
+		return (h ^ 0xff) * 0x100000001b3ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return (h ^ 0xfe) * 0x100000001b3ull;
 }
 
-/* Adds one sample; a row seen again in the same file is a repeat. */
-static int add_sample(sp_state *st, const char *name, const char *impl, const char *op,
-    unsigned size, double v)
+static size_t row_hash(const char *name, const char *impl, const char *op, unsigned size)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = hash_str(h, name);
+	h = hash_str(h, impl);
+	h = hash_str(h, op);
+	h = (h ^ size) * 0x100000001b3ull;
+	return (size_t)(h ^ h >> 32);
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
+}
+
+/* The slot of the row with this key, or of the free slot where it belongs. */
+static size_t *find_slot(sp_state *st, const char *name, const char *impl, const char *op, unsigned size)
+{
+	size_t mask = st->nslot - 1, i = row_hash(name, impl, op, size) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const sp_row *r;
+		if (st->slot[i] == 0)
+			return &st->slot[i];
+		r = &st->f->rows[st->slot[i] - 1];
+		if (r->size == size && strcmp(r->name, name) == 0 && same_str(r->op, op) && same_str(r->impl, impl))
+			return &st->slot[i];
+	}
+}
+
+/* Doubles the index and the row arrays when the next row would not fit. */
+static int grow_rows(sp_state *st)
 {
 	sp_file *f = st->f;
-	sp_row *r = find_row(f, name, impl, op, size);
+	size_t i;
 
-	if (r == NULL) {
-		if (f->nrows == f->cap) {
-			size_t nc = f->cap ? f->cap * 2 : 32;
-			sp_row *nr = realloc(f->rows, nc * sizeof(*nr));
-			if (nr == NULL)
-				return perr(st, "out of memory");
-			f->rows = nr;
-			f->cap = nc;
+	if (f->nrows == f->cap) {
+		size_t nc = f->cap ? f->cap * 2 : 32;
+		sp_row *nr = realloc(f->rows, nc * sizeof(*nr));
+		sp_rowx *nx;
+		if (nr == NULL)
+			return perr(st, "out of memory");
+		f->rows = nr;
+		nx = realloc(st->x, nc * sizeof(*nx));
+		if (nx == NULL)
+			return perr(st, "out of memory");
+		st->x = nx;
+		f->cap = nc;
+	}
+	if (2 * (f->nrows + 1) > st->nslot) {
+		size_t ns = st->nslot ? st->nslot * 2 : 64;
+		size_t *old = st->slot, on = st->nslot;
+		st->slot = calloc(ns, sizeof(*st->slot));
+		if (st->slot == NULL) {
+			st->slot = old;
+			return perr(st, "out of memory");
 		}
+		st->nslot = ns;
+		for (i = 0; i < on; i++) {
+			if (old[i]) {
+				const sp_row *r = &f->rows[old[i] - 1];
+				*find_slot(st, r->name, r->impl, r->op, r->size) = old[i];
+			}
+		}
+		free(old);
+	}
+	return 0;
+}
+
+static const char *row_label(const sp_row *r, char *buf, size_t len)
+{
+	if (r->op)
+		snprintf(buf, len, "%s%s%s %s", r->name, r->impl ? " " : "", r->impl ? r->impl : "", r->op);
+	else
+		snprintf(buf, len, "%s%s%s %u", r->name, r->impl ? " " : "", r->impl ? r->impl : "", r->size);
+	return buf;
+}
+
+/*
+ * Adds one sample; a row seen again in the same file is a repeat. |*at| gets
+ * the row's index. A row whose spread came as min/max alone takes no more.
+ */
+static int add_sample(sp_state *st, const char *name, const char *impl, const char *op,
+    unsigned size, double v, size_t *at)
+{
+	sp_file *f = st->f;
+	size_t *slot, i;
+	sp_row *r;
+	sp_rowx *x;
+
+	if (grow_rows(st) != 0)
+		return -1;
+	slot = find_slot(st, name, impl, op, size);
+	if (*slot == 0) {
+		if (f->nrows >= SP_MAX_ROWS)
+			return perr(st, "more than %u result rows: not a speed result", SP_MAX_ROWS);
 		r = &f->rows[f->nrows];
 		memset(r, 0, sizeof(*r));
+		memset(&st->x[f->nrows], 0, sizeof(st->x[0]));
 		r->name = xstrdup(name);
 		r->impl = impl ? xstrdup(impl) : NULL;
 		r->op = op ? xstrdup(op) : NULL;
@@ -297,9 +393,21 @@ static int add_sample(sp_state *st, const char *name, const char *impl, const ch
 		}
 		r->size = size;
 		r->line = st->line;
-		f->nrows++;
+		*slot = ++f->nrows;
 	}
-	if (r->nsamples == r->cap) {
+	i = *slot - 1;
+	r = &f->rows[i];
+	x = &st->x[i];
+	if (at)
+		*at = i;
+	if (x->spread_line) {
+		char l[160];
+		return perr(st, "%s appears again after its min/max spread on line %u", row_label(r, l, sizeof(l)),
+		    x->spread_line);
+	}
+	if (st->nsamples >= SP_MAX_SAMPLES)
+		return perr(st, "more than %u samples: not a speed result", SP_MAX_SAMPLES);
+	if (x->nstored == r->cap) {
 		size_t nc = r->cap ? r->cap * 2 : 4;
 		double *ns = realloc(r->samples, nc * sizeof(*ns));
 		if (ns == NULL)
@@ -307,7 +415,8 @@ static int add_sample(sp_state *st, const char *name, const char *impl, const ch
 		r->samples = ns;
 		r->cap = nc;
 	}
-	r->samples[r->nsamples++] = v;
+	r->samples[x->nstored++] = v;
+	st->nsamples++;
 	return 0;
 }
 
@@ -318,15 +427,28 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Median and spread of each row's samples. */
-static void finish_rows(sp_file *f)
+/*
+ * Median and spread of each row's samples. A row whose spread was given as
+ * min/max keeps those and counts the document's declared repeats, with no
+ * samples stored.
+ */
+static void finish_rows(sp_state *st)
 {
+	sp_file *f = st->f;
 	size_t i;
 
 	for (i = 0; i < f->nrows; i++) {
 		sp_row *r = &f->rows[i];
-		size_t n = r->nsamples;
-		if (r->samples == NULL || n == 0)
+		size_t n = st->x[i].nstored;
+		if (st->x[i].spread_line) {
+			/* runs was set from the declared repeat; no sample is kept */
+			free(r->samples);
+			r->samples = NULL;
+			r->nsamples = r->cap = 0;
+			continue;
+		}
+		r->nsamples = r->runs = n;
+		if (n == 0)
 			continue;
 		qsort(r->samples, n, sizeof(double), cmp_double);
 		r->value = n & 1 ? r->samples[n / 2] : (r->samples[n / 2 - 1] + r->samples[n / 2]) / 2;
@@ -452,7 +574,7 @@ static int pk_add(sp_state *st, const char *name, const char *op, double v, int 
 			return perr(st, "zero time for %s %s", name, op);
 		v = 1.0 / v;
 	}
-	return add_sample(st, name, NULL, op, 0, v);
+	return add_sample(st, name, NULL, op, 0, v, NULL);
 }
 
 static int parse_mr_pk(sp_state *st, int kind, char **f, size_t n)
@@ -591,7 +713,7 @@ static int parse_mr(sp_state *st, char *line)
 			return perr(st, "'+F' record without a name");
 		for (i = 0; i < ns; i++) {
 			double v;
-			if (mr_value(st, f[3 + i], &v) || add_sample(st, norm, NULL, NULL, sizes[i], v))
+			if (mr_value(st, f[3 + i], &v) || add_sample(st, norm, NULL, NULL, sizes[i], v, NULL))
 				return -1;
 		}
 		return 0;
@@ -708,7 +830,7 @@ static int parse_pk_row(sp_state *st, char **tok, size_t n)
 			op = st->pkops[i];
 		else
 			op = nops == 1 ? "op" : nops == 2 ? def2[i] : nops == 4 ? def4[i] : "op";
-		if (add_sample(st, name, NULL, op, 0, v))
+		if (add_sample(st, name, NULL, op, 0, v, NULL))
 			return -1;
 	}
 	return 0;
@@ -793,7 +915,7 @@ static int parse_sym_row(sp_state *st, char **tok, size_t n)
 		double v;
 		if (sp_number(tok[nname + i], 1, &v) != 0)
 			return perr(st, "'%s': bad number '%s'", joined, tok[nname + i]);
-		if (add_sample(st, norm, NULL, NULL, sizes[i], v))
+		if (add_sample(st, norm, NULL, NULL, sizes[i], v, NULL))
 			return -1;
 	}
 	return 0;
@@ -808,12 +930,27 @@ static int parse_line(sp_state *st, char *line)
 	len = strlen(line);
 	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
 		line[--len] = 0;
+	/*
+	 * Everything kept from a line (names, metadata) and quoted in a message
+	 * reaches a terminal: no C0 or C1 control, no DEL, and no byte that is
+	 * not UTF-8 (an 8-bit terminal reads a lone 0x9b as CSI).
+	 */
 	for (u = (unsigned char *)line; *u; u++) {
+		size_t sl;
 		if ((*u < 0x20 && *u != '\t') || *u == 0x7f)
 			return perr(st, "binary data (byte 0x%02x): not a speed result", *u);
-		/* U+00A0 from wiki pages is a space */
-		if (u[0] == 0xc2 && u[1] == 0xa0)
-			u[0] = u[1] = ' ';
+		if (*u < 0x80)
+			continue;
+		sl = json_utf8_len(u, (const unsigned char *)line + len);
+		if (sl == 2 && u[0] == 0xc2 && u[1] < 0xa0)
+			return perr(st, "control character U+%04X: not a speed result", u[1]);
+		if (sl == 2 && u[0] == 0xc2 && u[1] == 0xa0) {
+			u[0] = u[1] = ' '; /* U+00A0 from wiki pages is a space */
+		} else if (sl == 0) {
+			*u = *u == 0xa0 ? ' ' : '?'; /* Latin-1's no-break space; anything else shown as '?' */
+			sl = 1;
+		}
+		u += sl - 1;
 	}
 	p = line;
 	/* Quoted mail ("> ") and wiki table bars are layout, not content. */
@@ -920,21 +1057,53 @@ static int parse_text(sp_state *st, char *data, size_t len)
 	return 0;
 }
 
+/*
+ * String member |key| of |obj| into |*out| (NULL when absent or not a
+ * string). A string the reader keeps or quotes reaches a terminal: one with
+ * a control character (C0, DEL, C1; the JSON reader has checked the UTF-8)
+ * is refused, as the text reader refuses such bytes.
+ */
+static int jstr(sp_state *st, const json *obj, const char *key, const char **out)
+{
+	const json *v = json_get(obj, key);
+	const unsigned char *u;
+
+	*out = NULL;
+	if (v == NULL || v->type != JSON_STR)
+		return 0;
+	for (u = (const unsigned char *)v->u.str; *u; u++) {
+		unsigned cp = *u;
+		if (u[0] == 0xc2 && u[1] >= 0x80 && u[1] < 0xa0)
+			cp = u[1];
+		if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			st->line = v->line;
+			return perr(st, "control character U+%04X in \"%s\"", cp, key);
+		}
+	}
+	*out = v->u.str;
+	return 0;
+}
+
 /* One result entry of the ember JSON: samples, else median, else the rate. */
 static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk, const char *root_engine,
     double repeat)
 {
-	const char *alg = json_str(e, "algorithm"), *impl = json_str(e, "impl"), *engine = json_str(e, "engine");
+	const char *alg, *impl, *engine, *op = NULL;
 	char tag[96];
-	const char *op = pk ? json_str(e, "op") : NULL;
 	const json *samples = json_get(e, "samples");
 	char norm[96];
 	double size = 0, v, lo, hi;
+	size_t i, at;
 	sp_row *r;
-	size_t i;
 
 	st->line = e->line;
-	if (e->type != JSON_OBJ || alg == NULL)
+	if (e->type != JSON_OBJ)
+		return perr(st, "result entry is not an object");
+	if (jstr(st, e, "algorithm", &alg) || jstr(st, e, "impl", &impl) || jstr(st, e, "engine", &engine) ||
+	    (pk && jstr(st, e, "op", &op)))
+		return -1;
+	st->line = e->line;
+	if (alg == NULL)
 		return perr(st, "result entry without an \"algorithm\"");
 	sp_normalise(alg, norm, sizeof(norm));
 	/* Entries measured through another engine than the document's are kept apart by their tag. */
@@ -947,12 +1116,12 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 	if (!pk && (!json_num(e, "size", &size) || size < 1 || size > 1u << 30 || size != floor(size)))
 		return perr(st, "%s: missing or bad \"size\"", alg);
 	if (samples && samples->type == JSON_ARR && samples->n > 0) {
-		for (i = 0; i < samples->n; i++) {
-			const json *s = samples->items[i];
+		const json *s;
+		for (i = 0, s = json_first(samples); i < samples->n; i++, s = json_next(s)) {
 			st->line = s->line;
-			if (s->type != JSON_NUM || s->num < 0)
+			if (s->type != JSON_NUM || s->u.num < 0)
 				return perr(st, "%s: bad sample", alg);
-			if (add_sample(st, norm, impl, op, (unsigned)size, s->num))
+			if (add_sample(st, norm, impl, op, (unsigned)size, s->u.num, NULL))
 				return -1;
 		}
 		return 0;
@@ -961,19 +1130,21 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 		return perr(st, "%s: no \"%s\", \"median\" or \"samples\"", alg, rate_key);
 	if (v < 0)
 		return perr(st, "%s: negative rate", alg);
-	if (add_sample(st, norm, impl, op, (unsigned)size, v))
+	if (add_sample(st, norm, impl, op, (unsigned)size, v, &at))
 		return -1;
-	r = find_row(st->f, norm, impl, op, (unsigned)size);
-	if (json_num(e, "min", &lo) && json_num(e, "max", &hi) && lo <= v && v <= hi && r->nsamples == 1 &&
+	r = &st->f->rows[at];
+	if (json_num(e, "min", &lo) && json_num(e, "max", &hi) && lo <= v && v <= hi && st->x[at].nstored == 1 &&
 	    (repeat > 1 || hi > lo)) {
-		/* Spread without the samples: keep min and max as given. */
-		free(r->samples);
-		r->samples = NULL;
-		r->cap = 0;
+		/*
+		 * Spread without the samples: min and max as given, and the declared
+		 * repeat count as the number of runs. The one sample stays the only
+		 * one stored; the row takes no more (add_sample refuses them).
+		 */
+		st->x[at].spread_line = e->line;
 		r->value = v;
 		r->lo = lo;
 		r->hi = hi;
-		r->nsamples = repeat >= 2 && repeat < 1e6 ? (size_t)repeat : 2;
+		r->runs = repeat >= 2 ? (size_t)repeat : 2;
 	}
 	return 0;
 }
@@ -983,8 +1154,8 @@ static int parse_json(sp_state *st, const char *data, size_t len)
 	char jerr[128], v[96];
 	unsigned jline = 0;
 	json *root = json_parse(data, len, jerr, sizeof(jerr), &jline);
-	const json *res, *pk, *build, *cpu;
-	const char *s;
+	const json *res, *pk, *build, *cpu, *rep, *e;
+	const char *s, *tool, *root_engine;
 	double d;
 	size_t i;
 	int rc = -1;
@@ -1001,24 +1172,25 @@ static int parse_json(sp_state *st, const char *data, size_t len)
 	}
 	if (json_num(root, "format_version", &d) && d > 1)
 		hold(st, "%s: format_version %g is newer than this reader (1)", st->name, d);
-	s = json_str(root, "tool_version");
-	snprintf(v, sizeof(v), "%s %s", json_str(root, "tool") && strcmp(json_str(root, "tool"), "ember") != 0 ?
-	    json_str(root, "tool") : "Ember", s ? s : "");
+	if (jstr(st, root, "tool_version", &s) || jstr(st, root, "tool", &tool) ||
+	    jstr(st, root, "engine", &root_engine))
+		goto out;
+	snprintf(v, sizeof(v), "%s %s", tool && strcmp(tool, "ember") != 0 ? tool : "Ember", s ? s : "");
 	if (set_meta(st, &st->f->version, v))
 		goto out;
-	if ((s = json_str(root, "engine")) && set_meta(st, &st->f->engine, s))
+	if (root_engine && set_meta(st, &st->f->engine, root_engine))
 		goto out;
 	build = json_get(root, "build");
-	if ((s = json_str(build, "compiler")) && set_meta(st, &st->f->compiler, s))
+	if (jstr(st, build, "compiler", &s) || (s && set_meta(st, &st->f->compiler, s)))
 		goto out;
-	if ((s = json_str(build, "flags")) && set_meta(st, &st->f->options, s))
+	if (jstr(st, build, "flags", &s) || (s && set_meta(st, &st->f->options, s)))
 		goto out;
-	if ((s = json_str(build, "target")) && set_meta(st, &st->f->platform, s))
+	if (jstr(st, build, "target", &s) || (s && set_meta(st, &st->f->platform, s)))
 		goto out;
-	if ((s = json_str(build, "date")) && set_meta(st, &st->f->built_on, s))
+	if (jstr(st, build, "date", &s) || (s && set_meta(st, &st->f->built_on, s)))
 		goto out;
 	cpu = json_get(root, "cpu");
-	if ((s = json_str(cpu, "features")) && set_meta(st, &st->f->cpuinfo, s))
+	if (jstr(st, cpu, "features", &s) || (s && set_meta(st, &st->f->cpuinfo, s)))
 		goto out;
 	res = json_get(root, "results");
 	pk = json_get(root, "pk");
@@ -1026,13 +1198,21 @@ static int parse_json(sp_state *st, const char *data, size_t len)
 		perr(st, "\"results\" and \"pk\" must be arrays");
 		goto out;
 	}
-	if (!json_num(root, "repeat", &d))
-		d = 1;
-	for (i = 0; res && i < res->n; i++)
-		if (json_entry(st, res->items[i], "bytes_per_sec", 0, json_str(root, "engine"), d))
+	/* The declared runs per row (docs/ember-speed.schema.json: an integer, at least 1). */
+	d = 1;
+	if ((rep = json_get(root, "repeat")) != NULL) {
+		if (rep->type != JSON_NUM || rep->u.num < 1 || rep->u.num > 1e6 || rep->u.num != floor(rep->u.num)) {
+			st->line = rep->line;
+			perr(st, "bad \"repeat\" (an integer from 1 to 1000000)");
 			goto out;
-	for (i = 0; pk && i < pk->n; i++)
-		if (json_entry(st, pk->items[i], "ops_per_sec", 1, json_str(root, "engine"), d))
+		}
+		d = rep->u.num;
+	}
+	for (i = 0, e = json_first(res); res && i < res->n; i++, e = json_next(e))
+		if (json_entry(st, e, "bytes_per_sec", 0, root_engine, d))
+			goto out;
+	for (i = 0, e = json_first(pk); pk && i < pk->n; i++, e = json_next(e))
+		if (json_entry(st, e, "ops_per_sec", 1, root_engine, d))
 			goto out;
 	rc = 0;
 out:
@@ -1040,47 +1220,68 @@ out:
 	return rc;
 }
 
-/* With several implementations of one algorithm in a file, each keeps its tag in the name. */
+static int cmp_by_name(const void *a, const void *b)
+{
+	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+static int tag_one(sp_state *st, sp_row *r)
+{
+	size_t l = strlen(r->name) + strlen(r->impl) + 3;
+	char *nn = malloc(l);
+
+	if (nn == NULL)
+		return perr(st, "out of memory");
+	snprintf(nn, l, "%s[%s]", r->name, r->impl);
+	free(r->name);
+	r->name = nn;
+	return 0;
+}
+
+/*
+ * With several implementations of one algorithm in a file, each keeps its
+ * tag in the name ("aes-128-cbc[x86ni]"); rows without a tag, and names
+ * that already carry brackets, are left alone. The rows are grouped by
+ * name through a sorted list of pointers: n log n, not n squared.
+ */
 static int tag_impls(sp_state *st)
 {
-	size_t i, k;
+	sp_file *f = st->f;
+	sp_row **by;
+	size_t i, k, g;
 
-	for (i = 0; i < st->f->nrows; i++) {
-		sp_row *r = &st->f->rows[i];
+	if (f->nrows < 2)
+		return 0;
+	by = malloc(f->nrows * sizeof(*by));
+	if (by == NULL)
+		return perr(st, "out of memory");
+	for (i = 0; i < f->nrows; i++)
+		by[i] = &f->rows[i];
+	qsort(by, f->nrows, sizeof(*by), cmp_by_name);
+	for (g = 0; g < f->nrows; g = k) {
+		const char *first = NULL;
 		int many = 0;
-		if (r->impl == NULL || strchr(r->name, '['))
-			continue;
-		for (k = 0; k < st->f->nrows; k++) {
-			sp_row *o = &st->f->rows[k];
-			if (o->impl && strcmp(o->name, r->name) == 0 && strcmp(o->impl, r->impl) != 0)
+		for (k = g; k < f->nrows && strcmp(by[k]->name, by[g]->name) == 0; k++) {
+			if (by[k]->impl == NULL)
+				continue;
+			if (first == NULL)
+				first = by[k]->impl;
+			else if (strcmp(first, by[k]->impl) != 0)
 				many = 1;
 		}
-		if (many) {
-			for (k = 0; k < st->f->nrows; k++) {
-				sp_row *o = &st->f->rows[k];
-				char *nn;
-				size_t l;
-				if (k == i || o->impl == NULL || strcmp(o->name, r->name) != 0)
-					continue;
-				l = strlen(o->name) + strlen(o->impl) + 3;
-				nn = malloc(l);
-				if (nn == NULL)
-					return perr(st, "out of memory");
-				snprintf(nn, l, "%s[%s]", o->name, o->impl);
-				free(o->name);
-				o->name = nn;
-			}
-			{
-				size_t l = strlen(r->name) + strlen(r->impl) + 3;
-				char *nn = malloc(l);
-				if (nn == NULL)
-					return perr(st, "out of memory");
-				snprintf(nn, l, "%s[%s]", r->name, r->impl);
-				free(r->name);
-				r->name = nn;
+		if (!many || strchr(by[g]->name, '['))
+			continue;
+		for (i = g; i < k; i++) {
+			if (by[i]->impl && tag_one(st, by[i]) != 0) {
+				free(by);
+				return -1;
 			}
 		}
 	}
+	free(by);
 	return 0;
 }
 
@@ -1141,11 +1342,14 @@ int sp_parse(const char *name, const char *data, size_t len, sp_file *f, FILE *w
 		if (f->format == NULL)
 			rc = perr(&st, "out of memory");
 	}
+	if (rc == 0)
+		finish_rows(&st);
+	free(st.x);
+	free(st.slot);
 	if (rc != 0) {
 		sp_free(f);
 		return -1;
 	}
-	finish_rows(f);
 	flush_warnings(&st);
 	return 0;
 }

@@ -25,9 +25,10 @@ typedef struct sp_row {
 	unsigned size;    /* block size in bytes; 0 for public-key rows */
 	double value;     /* bytes per second (ops per second for public-key rows) */
 	double lo, hi;    /* measured spread: min and max over the samples */
-	size_t nsamples;  /* 1 unless the input carries repeats */
+	size_t runs;      /* runs the figures summarise: 1 unless the input carries repeats */
 	unsigned line;    /* line of the first appearance */
-	double *samples;  /* the samples (nsamples of them), or NULL when only lo/hi were given */
+	double *samples;  /* the samples, or NULL when only lo/hi were given */
+	size_t nsamples;  /* samples stored: runs, or 0 when only lo/hi were given; never above cap */
 	size_t cap;
 } sp_row;
 
