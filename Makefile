@@ -244,6 +244,27 @@ ctgrind-selftest:
 	else grep -m1 -E 'depends on uninitialised|uninitialised value' $(O)/ctleak/out.txt; \
 		echo "ctgrind-selftest: the deliberate leak in ember_memeq was caught"; fi
 
+# Constant-time check that sees into inline assembly (tests/cttrace/, x86-64 Linux only): every
+# operation runs with two secrets in forked children single-stepped under ptrace, and their traces of
+# instruction and data addresses must be the same; each child also checks its result. The library is
+# built as usual (-O2, plus -g for the file:line of a divergence). cttrace-selftest builds it with the
+# planted leaks (-DEMBER_CTTRACE_LEAK: x86adx and avx512ifma inner loops; -DEMBER_CTGRIND_LEAK:
+# ember_memeq) and passes only when every check through one diverges and every other one does not.
+.PHONY: cttrace cttrace-selftest
+CTT_SRC := $(sort $(wildcard tests/cttrace/*.c))
+CTT_CFLAGS := -O2 -g
+CTT_ONLY_X86 = case "$$($(CC) -dumpmachine)" in x86_64-*linux*) ;; \
+	*) echo "$@: skipped (x86-64 Linux only; $(CC) targets $$($(CC) -dumpmachine))"; exit 0;; esac
+$(B)/cttrace: $(CTT_SRC) $(wildcard tests/cttrace/*.h) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) -Itests/cttrace $(LDFLAGS) -Wl,-z,now -o $@ $(CTT_SRC) $(B)/libember.a
+cttrace:
+	@$(CTT_ONLY_X86); $(MAKE) --no-print-directory -s O=$(O)/ctt CFLAGS="$(CTT_CFLAGS)" $(O)/ctt/cttrace && \
+		$(O)/ctt/cttrace $(CTTRACE_ARGS)
+cttrace-selftest:
+	@$(CTT_ONLY_X86); $(MAKE) --no-print-directory -s O=$(O)/cttleak CFLAGS="$(CTT_CFLAGS)" \
+		CPPFLAGS="$(CPPFLAGS) -DEMBER_CTTRACE_LEAK -DEMBER_CTGRIND_LEAK" $(O)/cttleak/cttrace && \
+		$(O)/cttleak/cttrace $(CTTRACE_ARGS)
+
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 sanitize:

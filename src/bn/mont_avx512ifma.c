@@ -171,6 +171,11 @@ static inline __attribute__((always_inline)) void amm_digit(struct amm_state *st
 	const __m512i vy = _mm512_set1_epi64((long long)y);
 	size_t z;
 
+#ifdef EMBER_CTTRACE_LEAK
+	/* Test-only (make cttrace-selftest): a load whose address depends on the secret digit y. */
+	(void)*(const volatile uint64_t *)&x->m[y & 7];
+#endif
+
 	/*
 	 * u + lo52(m0 y) is 0 mod 2^52 (that is y's purpose), so its carry is
 	 * ceil(u / 2^52); the high halves are the upper words of (x << 12) * y

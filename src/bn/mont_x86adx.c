@@ -19,15 +19,41 @@
 
 #if defined(__x86_64__) && EMBER_BN_WORD_BITS == 64
 
+#ifdef EMBER_CTTRACE_LEAK
+/*
+ * Test-only (make cttrace-selftest): inside the row loop, jump over a NOP
+ * when bit 0 of the product's low word is set, a secret-dependent branch.
+ * Flag-neutral instructions only (MOV, PEXT, JRCXZ), so the ADCX/ADOX
+ * carry chains and the result stay intact; the loop counter in RCX is
+ * parked in a scratch register meanwhile.
+ */
+#define LEAK_DECL ember_bn_word s1;
+#define LEAK_ASM                   \
+	"mov %%rcx, %[s1]\n\t"       \
+	"mov $1, %%ecx\n\t"          \
+	"pext %%rcx, %[lo], %%rcx\n\t" \
+	"jrcxz 3f\n\t"               \
+	"nop\n\t"                    \
+	"3:\n\t"                     \
+	"mov %[s1], %%rcx\n\t"
+#define LEAK_OUT , [s1] "=&r"(s1)
+#else
+#define LEAK_DECL
+#define LEAK_ASM
+#define LEAK_OUT
+#endif
+
 /* t[0..n+1] += x * a[0..n-1] (n a multiple of 4). */
 static inline void row(ember_bn_word *t, const ember_bn_word *a, ember_bn_word x, size_t n)
 {
 	ember_bn_word lo, hi, prev;
+	LEAK_DECL
 
 	__asm__ volatile(
 	    "xor %k[prev], %k[prev]\n\t" /* prev = 0, CF = OF = 0 */
 	    "1:\n\t"
 	    "mulx 0(%[a]), %[lo], %[hi]\n\t"
+	    LEAK_ASM
 	    "adcx 0(%[t]), %[lo]\n\t"
 	    "adox %[prev], %[lo]\n\t"
 	    "mov %[lo], 0(%[t])\n\t"
@@ -59,7 +85,7 @@ static inline void row(ember_bn_word *t, const ember_bn_word *a, ember_bn_word x
 	    "adcx %[hi], %[lo]\n\t"
 	    "adox %[hi], %[lo]\n\t"
 	    "mov %[lo], 8(%[t])\n\t"
-	    : [t] "+r"(t), [a] "+r"(a), [n] "+c"(n), [lo] "=&r"(lo), [hi] "=&r"(hi), [prev] "=&r"(prev)
+	    : [t] "+r"(t), [a] "+r"(a), [n] "+c"(n), [lo] "=&r"(lo), [hi] "=&r"(hi), [prev] "=&r"(prev) LEAK_OUT
 	    : "d"(x)
 	    : "cc", "memory");
 }
@@ -117,11 +143,13 @@ static inline void row_shift(ember_bn_word *t, const ember_bn_word *m, ember_bn_
 static inline void row8(ember_bn_word *t, const ember_bn_word *a, ember_bn_word x, size_t n)
 {
 	ember_bn_word lo, hi, prev;
+	LEAK_DECL
 
 	__asm__ volatile(
 	    "xor %k[prev], %k[prev]\n\t"
 	    "1:\n\t"
 	    "mulx 0(%[a]), %[lo], %[hi]\n\t"
+	    LEAK_ASM
 	    "adcx 0(%[t]), %[lo]\n\t"
 	    "adox %[prev], %[lo]\n\t"
 	    "mov %[lo], 0(%[t])\n\t"
@@ -168,7 +196,7 @@ static inline void row8(ember_bn_word *t, const ember_bn_word *a, ember_bn_word 
 	    "adcx %[hi], %[lo]\n\t"
 	    "adox %[hi], %[lo]\n\t"
 	    "mov %[lo], 8(%[t])\n\t"
-	    : [t] "+r"(t), [a] "+r"(a), [n] "+c"(n), [lo] "=&r"(lo), [hi] "=&r"(hi), [prev] "=&r"(prev)
+	    : [t] "+r"(t), [a] "+r"(a), [n] "+c"(n), [lo] "=&r"(lo), [hi] "=&r"(hi), [prev] "=&r"(prev) LEAK_OUT
 	    : "d"(x)
 	    : "cc", "memory");
 }
