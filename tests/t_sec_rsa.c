@@ -111,6 +111,41 @@ EMBER_TEST(sec_rsa_huge_lengths)
 	huge_lengths(testkey_rsa2048, "sha256");
 }
 
+/*
+ * PKCS#1 v1.5 without a DigestInfo and with nothing to sign: refused on both
+ * sides (EMBER_EINVAL), as OpenSSL refuses it; fuzz_rsa_pkcs1 found Ember
+ * verifying such a signature where OpenSSL does not.
+ */
+EMBER_TEST(sec_rsa_pkcs1_empty_payload)
+{
+	ember_pkey *key = load_key(testkey_rsa1024);
+	ember_rsa_public_key pub;
+	uint8_t sig[EMBER_RSA_MAX_LEN], em[EMBER_RSA_MAX_LEN], one = 0x5a;
+	size_t k;
+	int r;
+
+	if (!CHECK(key != NULL, "key"))
+		return;
+	ember_rsa_public_from_private(&pub, &key->u.rsa);
+	k = pub.len;
+	r = ember_rsa_pkcs1_sign(&key->u.rsa, NULL, &one, 0, sig, k);
+	CHECK(r == EMBER_EINVAL, "sign of 0 bytes without a DigestInfo gave %d, want EMBER_EINVAL", r);
+	/* 00 01 FF..FF 00 and nothing after it, signed with the raw private operation */
+	em[0] = 0x00;
+	em[1] = 0x01;
+	memset(em + 2, 0xff, k - 3);
+	em[k - 1] = 0x00;
+	if (CHECK(ember_rsa_private_op(&key->u.rsa, sig, em, k) == 0, "raw private op")) {
+		r = ember_rsa_pkcs1_verify(&pub, NULL, &one, 0, sig, k);
+		CHECK(r == EMBER_EINVAL, "verify of an empty payload gave %d, want EMBER_EINVAL", r);
+	}
+	/* one byte still works */
+	r = ember_rsa_pkcs1_sign(&key->u.rsa, NULL, &one, 1, sig, k);
+	CHECK(r == 0 && ember_rsa_pkcs1_verify(&pub, NULL, &one, 1, sig, k) == 0, "1-byte payload: %d", r);
+	ember_pkey_clear(key);
+	free(key);
+}
+
 /* A 512-bit key cannot hold a SHA-512 PSS encoding (emLen 64 < hLen + 2). */
 EMBER_TEST(sec_rsa_pss_short_modulus)
 {

@@ -104,8 +104,8 @@ int ember_rsa_private_op(ember_rsa_private_key *k, uint8_t *out, const uint8_t *
  * the digest for the DigestInfo (digest_len must be its length:
  * EMBER_EINVAL; a digest without a DigestInfo here: EMBER_ENOTFOUND); hd
  * NULL signs the bytes as they are, with no DigestInfo (what `openssl
- * speed` times with a 36-byte input), at most k->len - 11 of them
- * (EMBER_ELEN). |sig_len| must be k->len.
+ * speed` times with a 36-byte input), 1 to k->len - 11 of them (none:
+ * EMBER_EINVAL; more: EMBER_ELEN). |sig_len| must be k->len.
  */
 int ember_rsa_pkcs1_sign(ember_rsa_private_key *k, const ember_hash_desc *hd,
     const uint8_t *digest, size_t digest_len, uint8_t *sig, size_t sig_len);

@@ -57,6 +57,9 @@ static int pkcs1_encode(uint8_t *em, size_t k, const ember_hash_desc *hd, const 
 			return EMBER_ENOTFOUND;
 		if (digest_len != hd->digest_len)
 			return EMBER_EINVAL;
+	} else if (digest_len == 0) {
+		/* nothing to sign (OpenSSL refuses an empty payload too) */
+		return EMBER_EINVAL;
 	}
 	/* k >= tLen + 11 (RFC 8017, 9.2 step 3), checked so that no sum can wrap:
 	 * without a DigestInfo, digest_len is the caller's and may be anything */

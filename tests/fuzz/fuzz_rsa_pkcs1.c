@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (hd != NULL && ember_rsa_digest_info(hd->name, &dilen) == NULL) {
 		if (sr != EMBER_ENOTFOUND)
 			abort();
-	} else if (hd != NULL && md_len != hd->digest_len) {
+	} else if ((hd != NULL && md_len != hd->digest_len) || (hd == NULL && md_len == 0)) {
 		if (sr != EMBER_EINVAL)
 			abort();
 	} else if (pub->len < 11 + dilen || md_len > pub->len - 11 - dilen) {
