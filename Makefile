@@ -272,12 +272,19 @@ sanitize:
 	$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" test
 
 # libFuzzer targets (clang; Debian's libclang-rt-14-dev): tests/fuzz/fuzz_<name>.c, seeds in
-# tests/fuzz/corpus/<name>/. Each runs FUZZ_SECONDS; new corpus entries go to the build dir.
+# tests/fuzz/corpus/<name>/. `make fuzz` runs each for FUZZ_SECONDS, FUZZ_JOBS (2) at a time; new
+# corpus entries go to $(O)/fuzz/corpus-<name>, so the next run starts from them. Each target's
+# output is printed together when it ends: executions, seconds and new units, and for a failure
+# (any crash, leak or sanitizer report: libFuzzer's non-zero exit) the report's lines, the crashing
+# input's path and the full log $(O)/fuzz/<name>.log. Every target runs; a failure of any fails
+# `make fuzz`, whose last lines list each target's result.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 2
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(O)/fuzz/%)
+FUZZ_RUN := $(FUZZ_SRC:tests/fuzz/%.c=fuzz-run-%)
 FB := $(O)/fuzz/b
 $(FB)/libember.a $(FB)/ember-test: FORCE
 	@$(MAKE) --no-print-directory -s O=$(FB) CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" $(FB)/libember.a $(FB)/ember-test
@@ -285,13 +292,30 @@ $(O)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FB)/libember.a $(FB)/ember-test
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -Itools -Itests -I$(FB) -o $@ $< \
 		$(FB)/obj/tests/testutil.o $(filter-out %/main.o,$(wildcard $(FB)/obj/tools/*.o)) $(FB)/libember.a $(TOOL_LIBS)
 fuzz-build: $(FUZZ_BIN)
-fuzz: SHELL := /bin/bash
 fuzz: fuzz-build
-	@set -e; for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p $(O)/fuzz/corpus-$$n; \
-		echo "== $$n for $(FUZZ_SECONDS)s"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(O)/fuzz/$$n- \
-		  $(O)/fuzz/corpus-$$n $$( [ -d tests/fuzz/corpus/$$n ] && echo tests/fuzz/corpus/$$n ) 2>&1 \
-		  | grep -E 'stat::number_of_executed_units|stat::new_units_added|ERROR|SUMMARY|crash' ; \
-		test $${PIPESTATUS[0]} -eq 0; done
-.PHONY: FORCE fuzz-build
+	@rm -f $(FUZZ_SRC:tests/fuzz/%.c=$(O)/fuzz/%.result)
+	@echo "== fuzz: $(words $(FUZZ_BIN)) targets, $(FUZZ_SECONDS) s each, $(FUZZ_JOBS) at a time"
+	@$(MAKE) --no-print-directory -k -j$(FUZZ_JOBS) -Otarget $(FUZZ_RUN); rc=$$?; \
+	echo "== fuzz results ($(FUZZ_SECONDS) s each):"; \
+	for n in $(FUZZ_SRC:tests/fuzz/%.c=%); do \
+		cat $(O)/fuzz/$$n.result 2>/dev/null || echo "$$n: did not run"; done; \
+	if [ $$rc -ne 0 ] || [ -n "$$(grep -L ' ok$$' $(FUZZ_SRC:tests/fuzz/%.c=$(O)/fuzz/%.result) 2>&1)" ]; then \
+		echo "make fuzz: FAILED (above)"; exit 1; fi
+# One target: its fuzzer's exit status decides (0 only when no crash, leak or sanitizer report).
+$(FUZZ_RUN): fuzz-run-%:
+	@n=$*; f=$(O)/fuzz/$$n; log=$$f.log; mkdir -p $(O)/fuzz/corpus-$$n; t0=$$(date +%s); \
+	$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$$f- \
+		$(O)/fuzz/corpus-$$n $$(test -d tests/fuzz/corpus/$$n && echo tests/fuzz/corpus/$$n) > $$log 2>&1; \
+	rc=$$?; s=$$(( $$(date +%s) - t0 )); \
+	x=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log); \
+	u=$$(sed -n 's/^stat::new_units_added: *//p' $$log); \
+	if [ $$rc -eq 0 ]; then r=ok; else r="FAILED (exit $$rc, log $$log)"; fi; \
+	echo "$$n: $${x:-?} executions in $$s s, $${u:-?} new units: $$r" | tee $$f.result; \
+	if [ $$rc -ne 0 ]; then \
+		grep -E -m 30 'ERROR|SUMMARY|WARNING|^    #[0-9]|Test unit written|artifact|crash|leak|timeout' $$log; \
+		exit 1; fi
+# make fuzz-long FUZZ_SECONDS=N: every target for N seconds (an hour each when N is not given), the
+# same way as make fuzz, from the corpus the earlier runs grew.
+fuzz-long: ; @$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(if $(filter file,$(origin FUZZ_SECONDS)),3600,$(FUZZ_SECONDS))
+.PHONY: FORCE fuzz-build fuzz-long $(FUZZ_RUN)
 FORCE:
