@@ -27,31 +27,6 @@ static const char *fixture(const char *name)
 }
 
 /* Build directory (where the ember binary is) for scratch and artifact files. */
-static int scratch(char *buf, size_t len, const char *name)
-{
-	const char *slash;
-	char dir[4096];
-
-	if (t_ember_bin == NULL || (slash = strrchr(t_ember_bin, '/')) == NULL)
-		snprintf(dir, sizeof(dir), "/tmp/ember-test-%ld", (long)getpid());
-	else
-		snprintf(dir, sizeof(dir), "%.*s/test-artifacts", (int)(slash - t_ember_bin), t_ember_bin);
-	mkdir(dir, 0777);
-	return (size_t)snprintf(buf, len, "%s/%s", dir, name) < len ? 0 : -1;
-}
-
-static int write_file(const char *path, const char *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	int ok;
-
-	if (f == NULL)
-		return -1;
-	ok = fwrite(data, 1, len, f) == len;
-	ok &= fclose(f) == 0;
-	return ok ? 0 : -1;
-}
-
 /* Runs |cmd| with stderr joined to stdout; returns the exit status, output in |out|. */
 static int run(const char *cmd, char *out, size_t out_len)
 {
@@ -472,9 +447,9 @@ EMBER_TEST(compare_cli)
 	out = malloc(outlen);
 	if (!CHECK(out != NULL, "malloc"))
 		return;
-	if (scratch(pb, sizeof(pb), "cmp-base.txt") || scratch(po, sizeof(po), "cmp-other.txt") ||
-	    scratch(pbin, sizeof(pbin), "cmp-binary.bin") || write_file(pb, base, sizeof(base) - 1) ||
-	    write_file(po, other, sizeof(other) - 1) || write_file(pbin, "\x7f" "ELF\x02\x01\x01\0\0junk", 14)) {
+	if (t_scratch(pb, sizeof(pb), "cmp-base.txt") || t_scratch(po, sizeof(po), "cmp-other.txt") ||
+	    t_scratch(pbin, sizeof(pbin), "cmp-binary.bin") || t_write_file(pb, base, sizeof(base) - 1) ||
+	    t_write_file(po, other, sizeof(other) - 1) || t_write_file(pbin, "\x7f" "ELF\x02\x01\x01\0\0junk", 14)) {
 		CHECK(0, "cannot write scratch files");
 		free(out);
 		return;
@@ -588,7 +563,7 @@ EMBER_TEST(compare_real_openssl)
 
 	if (t_phase != 1) {
 		/* the files from phase 1 are parsed again with the portable code paths */
-		if (scratch(pt, sizeof(pt), "openssl-real.txt") || access(pt, R_OK) != 0) {
+		if (t_scratch(pt, sizeof(pt), "openssl-real.txt") || access(pt, R_OK) != 0) {
 			t_skip("no openssl output from phase 1");
 			return;
 		}
@@ -603,8 +578,8 @@ EMBER_TEST(compare_real_openssl)
 	out = malloc(outlen);
 	if (!CHECK(out != NULL, "malloc"))
 		return;
-	if (scratch(pt, sizeof(pt), "openssl-real.txt") || scratch(pm, sizeof(pm), "openssl-real-mr.txt") ||
-	    scratch(pp, sizeof(pp), "openssl-real-pk.txt")) {
+	if (t_scratch(pt, sizeof(pt), "openssl-real.txt") || t_scratch(pm, sizeof(pm), "openssl-real-mr.txt") ||
+	    t_scratch(pp, sizeof(pp), "openssl-real-pk.txt")) {
 		CHECK(0, "scratch paths");
 		free(out);
 		return;

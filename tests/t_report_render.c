@@ -243,17 +243,6 @@ static int dom_clean(const char *d, char *why, size_t why_len)
 	return 0;
 }
 
-static int write_file(const char *path, const char *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	int ok;
-
-	if (f == NULL)
-		return -1;
-	ok = fwrite(data, 1, len, f) == len;
-	return fclose(f) == 0 && ok ? 0 : -1;
-}
-
 EMBER_TEST(report_render)
 {
 	char fixdir[4096], html[4096], svg[4096], probe[4096], png[4096], svgpng[4096], dom[4096], prof[4096];
@@ -455,7 +444,7 @@ static int hostile_report(const char *fixdir, int svg, const char *out, const ch
 	snprintf(named, sizeof(named), "%s/%s", fixdir, hostile[1]);
 	d = slurp(named, &len);
 	if (d == NULL || (size_t)snprintf(named, sizeof(named), "%.4000s/" HOSTILE_NAME, dir) >= sizeof(named) ||
-	    write_file(named, d, len) != 0) {
+	    t_write_file(named, d, len) != 0) {
 		free(d);
 		return -1;
 	}
@@ -605,7 +594,7 @@ EMBER_TEST(report_hostile_chromium)
 			memmove(m, e + 1, len - (size_t)(e + 1 - page) + 1);
 			len -= (size_t)(e + 1 - m);
 		}
-		ok = ok && write_file(nocsp, page, len) == 0;
+		ok = ok && t_write_file(nocsp, page, len) == 0;
 		CHECK(ok && strstr(page, "Content-Security-Policy") == NULL && off < len, "cannot write the page without policy");
 		free(page);
 	}
