@@ -48,7 +48,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size insncount
+.PHONY: all lib test speed install clean check-nomalloc check-deps check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size insncount
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -88,7 +88,7 @@ $(B)/ember-test: $(TEST_OBJ) $(B)/libember.a
 VECTORS ?= $(abspath ../shared/vectors)
 TEST_ARGS ?=
 
-test: $(B)/ember-test $(B)/ember check-nomalloc
+test: $(B)/ember-test $(B)/ember check-nomalloc check-deps
 	$(B)/ember-test -d $(CURDIR)/tests/vectors -s $(VECTORS) -e $(abspath $(B)/ember) $(TEST_ARGS)
 
 # About a minute over the default rows (8 x 6 sizes x 1 s, rsa2048 2 x 1 s); words for
@@ -125,6 +125,12 @@ check-nomalloc: $(B)/libember.a
 	@if $(NM) -u $(B)/libember.a | grep -wE 'malloc|calloc|realloc|free'; then \
 		echo "libember.a calls the allocator (above)"; exit 1; fi
 	@echo "check-nomalloc: libember.a uses no malloc, calloc, realloc or free"
+
+# No cycle of includes or calls between the files of src/ or of tools/ (scripts/deps.py reads
+# the objects' symbol tables; python3 is needed, else the check says it was skipped).
+check-deps: $(B)/libember.a $(B)/ember
+	@if command -v python3 >/dev/null 2>&1; then NM="$(NM)" python3 scripts/deps.py $(B)/obj src tools; \
+	else echo "check-deps: skipped (no python3)"; fi
 
 # Install into a scratch root and build a program against it with pkg-config.
 check-install: all

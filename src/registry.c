@@ -1,6 +1,11 @@
 /*
  * registry.c - every implementation's descriptor, in preference order
- * (fastest first within an algorithm), and the openssl cipher names.
+ * (fastest first within an algorithm), the openssl cipher names, and the
+ * one decision of which implementation is an algorithm's default: the
+ * first supported constant-time one in these lists (ember_hash_find,
+ * ember_block_find, ember_bn_mont_find). The per-algorithm calls
+ * (ember_sha256_init, ember_aes_set_key ...) ask here too, through
+ * registry.h's cached picks; no other file chooses.
  *
  * Adding an implementation: write src/<family>/<algo>_<impl>.c defining
  * one const descriptor, then add its extern line and its table line here.
@@ -10,6 +15,7 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "registry.h"
 #include "ember/bn.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
@@ -444,4 +450,29 @@ const ember_bn_mont_desc *ember_bn_mont_find(const char *impl)
 			return NULL;
 	}
 	return NULL;
+}
+
+/* ---- the default per call site, cached ---- */
+
+static const void *pick(ember_pick *p, const char *name, int cipher)
+{
+	const uint64_t key = (uint64_t)ember_cpu_features() + 1;
+	const void *d = p->desc;
+
+	if (p->key != key || d == NULL) {
+		d = cipher ? (const void *)ember_block_find(name, NULL) : (const void *)ember_hash_find(name, NULL);
+		p->desc = d;
+		p->key = key;
+	}
+	return d;
+}
+
+const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name)
+{
+	return (const ember_hash_desc *)pick(p, name, 0);
+}
+
+const ember_block_desc *ember_block_pick(ember_pick *p, const char *name)
+{
+	return (const ember_block_desc *)pick(p, name, 1);
 }

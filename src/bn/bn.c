@@ -335,12 +335,38 @@ void ember_bn_modmul(ember_bn_word *r, const ember_bn_word *a, const ember_bn_wo
 	ember_wipe(t, mc->n * sizeof(t[0]));
 }
 
+/* Montgomery reduction of the 2n words at t (t < m*R); t is overwritten. */
+static void redc(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc)
+{
+	const ember_bn_word *m = mc->m;
+	const ember_bn_word m0 = mc->m0inv;
+	const size_t n = mc->n;
+	ember_bn_word top = 0;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		ember_bn_word u = t[i] * m0;
+		ember_bn_word c = 0;
+		ember_bn_dword s;
+
+		for (j = 0; j < n; j++) {
+			ember_bn_dword p = (ember_bn_dword)u * m[j] + t[i + j] + c;
+			t[i + j] = (ember_bn_word)p;
+			c = (ember_bn_word)(p >> BN_W);
+		}
+		s = (ember_bn_dword)t[i + n] + c + top;
+		t[i + n] = (ember_bn_word)s;
+		top = (ember_bn_word)(s >> BN_W);
+	}
+	bn_final_sub(r, t + n, top, m, n);
+}
+
 void ember_bn_redc(ember_bn_word *r, const ember_bn_word *t, const ember_bn_mont *mc)
 {
 	ember_bn_word w[2 * BN_MAXW];
 
 	memcpy(w, t, 2 * mc->n * sizeof(w[0]));
-	ember_bn_redc_ref(r, w, mc);
+	redc(r, w, mc);
 	ember_wipe(w, sizeof(w));
 }
 

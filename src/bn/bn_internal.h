@@ -100,8 +100,6 @@ void ember_bn_mont_mul_adx(ember_bn_word *r, const ember_bn_word *a, const ember
 void ember_bn_mont_sqr_adx(ember_bn_word *r, const ember_bn_word *a, const ember_bn_mont *mc);
 int ember_bn_mont_adx_supported(void);
 
-/* The portable REDC of a 2n-word value, shared by the squaring paths. */
-void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc);
 
 #if EMBER_BN_WORD_BITS == 64
 /*

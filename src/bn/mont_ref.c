@@ -81,32 +81,6 @@ void ember_bn_mont_mul_ref(ember_bn_word *r, const ember_bn_word *a, const ember
 	ember_wipe(ut, 2 * n * sizeof(ut[0]));
 }
 
-/* Montgomery reduction of the 2n words at t (t < m*R); t is overwritten. */
-void ember_bn_redc_ref(ember_bn_word *r, ember_bn_word *t, const ember_bn_mont *mc)
-{
-	const ember_bn_word *m = mc->m;
-	const ember_bn_word m0 = mc->m0inv;
-	const size_t n = mc->n;
-	ember_bn_word top = 0;
-	size_t i, j;
-
-	for (i = 0; i < n; i++) {
-		ember_bn_word u = t[i] * m0;
-		ember_bn_word c = 0;
-		ember_bn_dword s;
-
-		for (j = 0; j < n; j++) {
-			ember_bn_dword p = (ember_bn_dword)u * m[j] + t[i + j] + c;
-			t[i + j] = (ember_bn_word)p;
-			c = (ember_bn_word)(p >> BN_W);
-		}
-		s = (ember_bn_dword)t[i + n] + c + top;
-		t[i + n] = (ember_bn_word)s;
-		top = (ember_bn_word)(s >> BN_W);
-	}
-	bn_final_sub(r, t + n, top, m, n);
-}
-
 #if EMBER_BN_WORD_BITS == 64
 /*
  * Squaring, 64-bit words: column k of a^2 + u*m is 2X + D + Y, with

@@ -8,6 +8,7 @@
  * constant-time, never the default).
  */
 #include "aes_impl.h"
+#include "registry.h"
 
 /* FIPS 197 5.2: KeyExpansion, with the words held little-endian. */
 void ember_aes_expand(uint32_t *w, const uint8_t *key, size_t key_len, uint32_t (*subword)(uint32_t))
@@ -32,9 +33,9 @@ void ember_aes_expand(uint32_t *w, const uint8_t *key, size_t key_len, uint32_t 
 
 int ember_aes_set_key(ember_aes_ctx *ctx, const uint8_t *key, size_t key_len)
 {
-	/* The registry lists the implementations fastest first; find takes the
-	 * first supported constant-time one. */
-	const ember_block_desc *d = ember_block_find("aes", NULL);
+	/* the implementation registry.c picks for this CPU */
+	static ember_pick pick;
+	const ember_block_desc *d = ember_block_pick(&pick, "aes");
 
 	if (d == NULL)
 		return EMBER_ENOTSUP;

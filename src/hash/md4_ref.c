@@ -1,5 +1,6 @@
 /*
- * md4_ref.c - MD4, portable C (RFC 1320).
+ * md4_ref.c - the MD4 block function, portable C (RFC 1320), and its descriptor;
+ * initial value, update and final are md4.c's.
  *
  * Constant-time: no data-dependent branch or index. The 48 steps are
  * unrolled (all constants and rotations immediate).
@@ -98,36 +99,8 @@ static void md4_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 
 void ember_md4_ref_init(ember_md4_ctx *c)
 {
-	/* RFC 1320, 3.3 */
-	c->h[0] = 0x67452301;
-	c->h[1] = 0xefcdab89;
-	c->h[2] = 0x98badcfe;
-	c->h[3] = 0x10325476;
-	c->count = 0;
-	c->blocks = md4_blocks;
+	ember_md4_start(c, md4_blocks);
 }
-
-void ember_md4_init(ember_md4_ctx *c)
-{
-	ember_md4_ref_init(c);
-#if defined(EMBER_X86) && defined(__x86_64__)
-	if (ember_md4_avx512_supported())
-		c->blocks = ember_md4_avx512_blocks;
-#endif
-}
-
-void ember_md4_update(ember_md4_ctx *c, const void *data, size_t len)
-{
-	EMBER_MD_UPDATE(c, 64, data, len);
-}
-
-void ember_md4_final(ember_md4_ctx *c, uint8_t out[EMBER_MD4_LEN])
-{
-	ember_md_finish_le(c, out);
-	ember_wipe(c, sizeof(*c));
-}
-
-EMBER_HASH_ONESHOT(md4, EMBER_MD4_LEN)
 
 EMBER_HASH_ADAPTERS(md4, ember_md4_ref_init)
 

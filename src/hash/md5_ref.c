@@ -1,5 +1,6 @@
 /*
- * md5_ref.c - MD5, portable C (RFC 1321).
+ * md5_ref.c - the MD5 block function, portable C (RFC 1321), and its descriptor;
+ * initial value, update and final are md5.c's.
  *
  * Constant-time: no data-dependent branch or index. The 64 steps are
  * unrolled so that the round functions, constants and rotations are all
@@ -164,36 +165,8 @@ static void md5_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 
 void ember_md5_ref_init(ember_md5_ctx *c)
 {
-	/* RFC 1321, 3.3 */
-	c->h[0] = 0x67452301;
-	c->h[1] = 0xefcdab89;
-	c->h[2] = 0x98badcfe;
-	c->h[3] = 0x10325476;
-	c->count = 0;
-	c->blocks = md5_blocks;
+	ember_md5_start(c, md5_blocks);
 }
-
-void ember_md5_init(ember_md5_ctx *c)
-{
-	ember_md5_ref_init(c);
-#if defined(EMBER_X86) && defined(__x86_64__)
-	if (ember_md5_avx512_supported())
-		c->blocks = ember_md5_avx512_blocks;
-#endif
-}
-
-void ember_md5_update(ember_md5_ctx *c, const void *data, size_t len)
-{
-	EMBER_MD_UPDATE(c, 64, data, len);
-}
-
-void ember_md5_final(ember_md5_ctx *c, uint8_t out[EMBER_MD5_LEN])
-{
-	ember_md_finish_le(c, out);
-	ember_wipe(c, sizeof(*c));
-}
-
-EMBER_HASH_ONESHOT(md5, EMBER_MD5_LEN)
 
 EMBER_HASH_ADAPTERS(md5, ember_md5_ref_init)
 

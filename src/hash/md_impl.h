@@ -1,23 +1,24 @@
 /*
- * md_impl.h - what the MD4 and MD5 implementation files share; not installed.
+ * md_impl.h - what the MD4 and MD5 implementation files share with md4.c
+ * and md5.c; not installed.
  *
- * The portable files (md4_ref.c, md5_ref.c) own init, update and final; an
- * accelerated file supplies a block function with the portable one's
- * signature and a test of the CPU features it needs. The default init
- * (ember_md5_init ...) installs the accelerated one when the CPU has them.
+ * md4.c and md5.c own the initial values, update and final. An
+ * implementation file supplies a block function with this signature and
+ * installs it with ember_md4_start / ember_md5_start; the default init is
+ * the one registry.c picks. No implementation file names another.
  */
 #ifndef EMBER_MD_IMPL_H
 #define EMBER_MD_IMPL_H
 
 #include "ember/hash.h"
 
-#if defined(EMBER_X86) && defined(__x86_64__)
-/* x86-64 with AVX-512VL: call the block functions only when _supported() returns 1. */
-int ember_md4_avx512_supported(void);
-void ember_md4_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
-int ember_md5_avx512_supported(void);
-void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
+typedef void (*ember_md_blocks_fn)(uint32_t *h, const uint8_t *p, size_t nblocks);
 
+/* Set MD4's (RFC 1320, 3.3) or MD5's (RFC 1321, 3.3) initial value and install |blocks|. */
+void ember_md4_start(ember_md4_ctx *c, ember_md_blocks_fn blocks);
+void ember_md5_start(ember_md5_ctx *c, ember_md_blocks_fn blocks);
+
+#if defined(EMBER_X86) && defined(__x86_64__)
 /*
  * The frame the two block functions share: the state in the low 32-bit
  * lane of four 128-bit registers a, b, c, d (EMBER_MD_XMM_LOAD), the
@@ -47,14 +48,13 @@ void ember_md5_avx512_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
 /*
  * EMBER_MD_DESC(alg, ALG, tag) defines ember_<alg>_<tag>_desc for an
  * accelerated block function ember_<alg>_<tag>_blocks with its
- * ember_<alg>_<tag>_supported check: init is the portable one with the
- * block function replaced; update and final are the portable ones.
+ * ember_<alg>_<tag>_supported check: init installs the block function
+ * with ember_<alg>_start; update and final are md4.c's or md5.c's.
  */
 #define EMBER_MD_DESC(alg, ALG, tag)                                               \
 	static void tag##_init(ember_##alg##_ctx *c)                               \
 	{                                                                          \
-		ember_##alg##_ref_init(c);                                          \
-		c->blocks = ember_##alg##_##tag##_blocks;                           \
+		ember_##alg##_start(c, ember_##alg##_##tag##_blocks);               \
 	}                                                                          \
 	EMBER_HASH_ADAPTERS(alg, tag##_init)                                       \
 	const ember_hash_desc ember_##alg##_##tag##_desc = {                       \

@@ -2,9 +2,9 @@
  * sha1_armv8.c - SHA-1 with the ARMv8 Cryptography Extension (AArch64).
  *
  * Constant-time (no data-dependent branch or index). Only the block
- * function is here; init, update and final are sha1_ref.c's. The
+ * function is here; init, update and final are sha1.c's. The
  * descriptor exists on every architecture; off AArch64 supported()
- * returns 0 and ember_sha1_armv8_init sets up the portable code.
+ * returns 0 and ember_sha1_armv8_init sets up the default implementation.
  *
  * SHA1C/SHA1P/SHA1M each perform four steps of FIPS 180-4, 6.1.2 (Ch,
  * Parity, Maj); SHA1H gives the E of the next four steps (ROTL30 of A);
@@ -12,6 +12,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/sha2_impl.h"
 
 /*
  * gcc declares the SHA intrinsics for any function with the "+crypto" target
@@ -98,9 +99,10 @@ static void sha1_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 
 void ember_sha1_armv8_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init(c);
 	if (supported())
-		c->blocks = sha1_armv8_blocks;
+		ember_sha1_start(c, sha1_armv8_blocks);
+	else
+		ember_sha1_init(c);
 }
 
 #else /* !SHA1_ARMV8 */
@@ -112,7 +114,7 @@ static int supported(void)
 
 void ember_sha1_armv8_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init(c);
+	ember_sha1_init(c);
 }
 
 #endif

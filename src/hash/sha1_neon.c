@@ -11,7 +11,7 @@
  * instruction of each step.
  *
  * Constant-time: no data-dependent branch or index. Init, update and
- * final are sha1_ref.c's.
+ * final are sha1.c's.
  *
  * The descriptor exists on 32-bit ARM only (its registry line carries the
  * same #if); elsewhere this file is empty. gcc compiles the NEON code for
@@ -228,17 +228,15 @@ int ember_sha1_neon_supported(void)
 	return 0;
 }
 
-void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
-{
-	ember_sha1_ref_blocks(h, p, nblocks);
-}
-
 #endif
 
 static void neon_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init(c);
-	c->blocks = ember_sha1_neon_blocks;
+#if defined(SHA1_NEON)
+	ember_sha1_start(c, ember_sha1_neon_blocks);
+#else
+	ember_sha1_init(c); /* not reached: the descriptor is never supported here */
+#endif
 }
 EMBER_HASH_ADAPTERS(sha1, neon_init)
 

@@ -1,10 +1,11 @@
 /*
- * sha1_ref.c - SHA-1, portable C (FIPS 180-4).
+ * sha1_ref.c - the SHA-1 block function, portable C (FIPS 180-4, 6.1.2),
+ * and its descriptor.
  *
  * Constant-time: no data-dependent branch or index. The 80 steps are
  * unrolled with the message schedule in a 16-word ring, so the state
- * never moves between variables. The shared init, update and final live
- * here; the SHA-NI and ARMv8 implementations supply only a block function.
+ * never moves between variables. Initial value, update and final are
+ * sha1.c's, shared by every implementation.
  */
 #include "internal.h"
 #include "ember/hash.h"
@@ -151,56 +152,10 @@ void ember_sha1_ref_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 	ember_wipe(w, sizeof(w));
 }
 
-/* FIPS 180-4, 5.3.1 */
-static void start(ember_sha1_ctx *c, void (*blocks)(uint32_t *, const uint8_t *, size_t))
-{
-	c->h[0] = 0x67452301;
-	c->h[1] = 0xefcdab89;
-	c->h[2] = 0x98badcfe;
-	c->h[3] = 0x10325476;
-	c->h[4] = 0xc3d2e1f0;
-	c->count = 0;
-	c->blocks = blocks;
-}
-
 void ember_sha1_ref_init(ember_sha1_ctx *c)
 {
-	start(c, ember_sha1_ref_blocks);
+	ember_sha1_start(c, ember_sha1_ref_blocks);
 }
-
-/* The accelerated inits fall back to the portable code on a CPU without
- * their instructions, so each is also the pick-best on its architecture. */
-void ember_sha1_init(ember_sha1_ctx *c)
-{
-#if defined(EMBER_X86)
-	ember_sha1_x86shani_init(c);
-#elif defined(EMBER_AARCH64)
-	ember_sha1_armv8_init(c);
-#elif defined(EMBER_ARM32)
-	ember_sha1_ref_init(c);
-	if (ember_sha1_neon_supported())
-		c->blocks = ember_sha1_neon_blocks;
-#else
-	ember_sha1_ref_init(c);
-#endif
-}
-
-void ember_sha1_update(ember_sha1_ctx *c, const void *data, size_t len)
-{
-	EMBER_MD_UPDATE(c, 64, data, len);
-}
-
-void ember_sha1_final(ember_sha1_ctx *c, uint8_t out[EMBER_SHA1_LEN])
-{
-	unsigned i;
-
-	EMBER_MD64_PAD(c, 1);
-	for (i = 0; i < 5; i++)
-		ember_st32be(out + 4 * i, c->h[i]);
-	ember_wipe(c, sizeof(*c));
-}
-
-EMBER_HASH_ONESHOT(sha1, EMBER_SHA1_LEN)
 
 EMBER_HASH_ADAPTERS(sha1, ember_sha1_ref_init)
 

@@ -2,9 +2,9 @@
  * sha1_x86shani.c - SHA-1 with the x86 SHA extensions (SHA-NI).
  *
  * Constant-time (no data-dependent branch or index). Only the block
- * function is here; init, update and final are sha1_ref.c's. The
+ * function is here; init, update and final are sha1.c's. The
  * descriptor exists on every architecture; off x86 supported() returns 0
- * and ember_sha1_x86shani_init sets up the portable code.
+ * and ember_sha1_x86shani_init sets up the default implementation.
  *
  * Each SHA1RNDS4 performs four steps of FIPS 180-4, 6.1.2 on the packed
  * state ABCD (A in the high lane); SHA1NEXTE derives the E of the next four
@@ -13,6 +13,7 @@
  */
 #include "internal.h"
 #include "ember/hash.h"
+#include "hash/sha2_impl.h"
 
 #if defined(EMBER_X86)
 #include <immintrin.h>
@@ -118,9 +119,10 @@ static void sha1_shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks)
 
 void ember_sha1_x86shani_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init(c);
 	if (supported())
-		c->blocks = sha1_shani_blocks;
+		ember_sha1_start(c, sha1_shani_blocks);
+	else
+		ember_sha1_init(c);
 }
 
 #else /* !EMBER_X86 */
@@ -132,7 +134,7 @@ static int supported(void)
 
 void ember_sha1_x86shani_init(ember_sha1_ctx *c)
 {
-	ember_sha1_ref_init(c);
+	ember_sha1_init(c);
 }
 
 #endif

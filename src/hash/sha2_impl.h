@@ -1,11 +1,12 @@
 /*
- * sha2_impl.h - what the SHA-2 implementation files share; not installed.
+ * sha2_impl.h - what the SHA-1 and SHA-2 implementation files share with
+ * the algorithm files sha1.c, sha256.c and sha512.c; not installed.
  *
- * The portable files (sha256_ref.c, sha512_ref.c) own the initial values,
- * update and final; an accelerated file supplies a block function with the
- * portable one's signature and a test of the CPU features it needs. The
- * default init (ember_sha256_init ...) asks each accelerated file in
- * registry order.
+ * sha1.c, sha256.c and sha512.c own the constants, initial values, update
+ * and final. An implementation file (sha256_x86shani.c ...) supplies a block
+ * function with this signature and installs it with ember_<alg>_start; the
+ * default init (ember_sha256_init ...) is the one registry.c picks. No
+ * implementation file names another.
  */
 #ifndef EMBER_SHA2_IMPL_H
 #define EMBER_SHA2_IMPL_H
@@ -13,37 +14,21 @@
 #include "internal.h"
 #include "ember/hash.h"
 
-/* The round constants K of FIPS 180-4 (4.2.2, 4.2.3), 64-byte aligned: in sha256_ref.c and sha512_ref.c */
+/* The round constants K of FIPS 180-4 (4.2.2, 4.2.3), 64-byte aligned: in sha256.c and sha512.c */
 extern EMBER_HIDDEN const uint32_t ember_sha256_k[64] EMBER_ALIGN(64);
 extern EMBER_HIDDEN const uint64_t ember_sha512_k[80] EMBER_ALIGN(64);
 
 typedef void (*ember_sha256_blocks_fn)(uint32_t *h, const uint8_t *p, size_t nblocks);
 typedef void (*ember_sha512_blocks_fn)(uint64_t *h, const uint8_t *p, size_t nblocks);
 
+typedef void (*ember_sha1_blocks_fn)(uint32_t *h, const uint8_t *p, size_t nblocks);
+
+/* Sets SHA-1's initial value (sha1.c) and installs |blocks|. */
+void ember_sha1_start(ember_sha1_ctx *c, ember_sha1_blocks_fn blocks);
 /* Sets the initial value for |out_len| (32: SHA-256, 28: SHA-224) and installs |blocks|. */
 void ember_sha256_start(ember_sha256_ctx *c, unsigned out_len, ember_sha256_blocks_fn blocks);
 /* Same for SHA-512 (64), SHA-384 (48), SHA-512/256 (32), SHA-512/224 (28). */
 void ember_sha512_start(ember_sha512_ctx *c, unsigned out_len, ember_sha512_blocks_fn blocks);
-
-/* Accelerated block functions: call only when the matching _supported() returns 1. */
-int ember_sha256_x86shani_supported(void);
-void ember_sha256_x86shani_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha256_armv8_supported(void);
-void ember_sha256_armv8_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha256_neon_supported(void);
-void ember_sha256_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha512_avx512_supported(void);
-void ember_sha512_avx512_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha512_avx2_supported(void);
-void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha512_armv8_supported(void);
-void ember_sha512_armv8_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
-
-/* SHA-1 (FIPS 180-4 too) on 32-bit ARM: the NEON block function for sha1_ref.c's pick-best init. */
-int ember_sha1_neon_supported(void);
-void ember_sha1_neon_blocks(uint32_t *h, const uint8_t *p, size_t nblocks);
-int ember_sha512_neon_supported(void);
-void ember_sha512_neon_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
 /*
  * K[2j], K[2j + 1] in both 128-bit lanes of a __m256i: the schedules of
