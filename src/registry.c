@@ -8,8 +8,8 @@
  * registry.h's cached picks; no other file chooses.
  *
  * Adding an implementation: write src/<family>/<algo>_<impl>.c defining
- * one const descriptor, then add its extern line and its table line here.
- * The tests and `ember speed` enumerate these tables; nothing else changes.
+ * one const descriptor, then add its line to registry_list.h. The tests
+ * and `ember speed` enumerate these tables; nothing else changes.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -20,214 +20,33 @@
 #include "ember/cipher.h"
 #include "ember/hash.h"
 
-/* ---- digests ---- */
+/* ---- the tables: registry_list.h, expanded twice each ---- */
 
-#if defined(EMBER_X86)
-extern const ember_hash_desc ember_sha256_x86shani_desc;
-extern const ember_hash_desc ember_sha224_x86shani_desc;
-#endif
-#if defined(EMBER_X86) && defined(__x86_64__)
-extern const ember_hash_desc ember_sha512_avx512_desc;
-extern const ember_hash_desc ember_sha384_avx512_desc;
-extern const ember_hash_desc ember_sha512_224_avx512_desc;
-extern const ember_hash_desc ember_sha512_256_avx512_desc;
-extern const ember_hash_desc ember_sha512_avx2_desc;
-extern const ember_hash_desc ember_sha384_avx2_desc;
-extern const ember_hash_desc ember_sha512_224_avx2_desc;
-extern const ember_hash_desc ember_sha512_256_avx2_desc;
-#endif
-#if defined(EMBER_AARCH64)
-extern const ember_hash_desc ember_sha256_armv8_desc;
-extern const ember_hash_desc ember_sha224_armv8_desc;
-extern const ember_hash_desc ember_sha512_armv8_desc;
-extern const ember_hash_desc ember_sha384_armv8_desc;
-extern const ember_hash_desc ember_sha512_224_armv8_desc;
-extern const ember_hash_desc ember_sha512_256_armv8_desc;
-#endif
-#if defined(EMBER_ARM32)
-extern const ember_hash_desc ember_sha256_neon_desc;
-extern const ember_hash_desc ember_sha224_neon_desc;
-#endif
-#if defined(EMBER_ARM32)
-extern const ember_hash_desc ember_sha512_neon_desc;
-extern const ember_hash_desc ember_sha384_neon_desc;
-extern const ember_hash_desc ember_sha512_224_neon_desc;
-extern const ember_hash_desc ember_sha512_256_neon_desc;
-#endif
-extern const ember_hash_desc ember_sha256_ref_desc;
-extern const ember_hash_desc ember_sha224_ref_desc;
-extern const ember_hash_desc ember_md2_tab_desc;
-#if defined(EMBER_X86) && defined(__x86_64__)
-extern const ember_hash_desc ember_md4_avx512_desc;
-extern const ember_hash_desc ember_md5_avx512_desc;
-#endif
-extern const ember_hash_desc ember_md4_ref_desc;
-extern const ember_hash_desc ember_md5_ref_desc;
-extern const ember_hash_desc ember_sha1_x86shani_desc;
-extern const ember_hash_desc ember_sha1_armv8_desc;
-#if defined(EMBER_ARM32)
-extern const ember_hash_desc ember_sha1_neon_desc;
-#endif
-extern const ember_hash_desc ember_sha1_ref_desc;
-extern const ember_hash_desc ember_ripemd160_ref_desc;
-/* MDC-2 */
-extern const ember_hash_desc ember_mdc2_tab_desc;
-extern const ember_hash_desc ember_sha512_ref_desc;
-extern const ember_hash_desc ember_sha384_ref_desc;
-extern const ember_hash_desc ember_sha512_224_ref_desc;
-extern const ember_hash_desc ember_sha512_256_ref_desc;
+#define EMBER_HASH_IMPL(x) extern const ember_hash_desc ember_##x##_desc;
+#define EMBER_BLOCK_IMPL(x) extern const ember_block_desc ember_##x##_desc;
+#define EMBER_BN_MONT_IMPL(x) extern const ember_bn_mont_desc ember_bn_mont_##x##_desc;
+#include "registry_list.h"
+#undef EMBER_HASH_IMPL
+#undef EMBER_BLOCK_IMPL
+#undef EMBER_BN_MONT_IMPL
 
 static const ember_hash_desc *const hash_table[] = {
-	/* SHA-256 (the ISA descriptors exist only on their own architecture) */
-#if defined(EMBER_X86)
-	&ember_sha256_x86shani_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha256_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha256_neon_desc,
-#endif
-	&ember_sha256_ref_desc,
-
-	/* SHA-224 */
-#if defined(EMBER_X86)
-	&ember_sha224_x86shani_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha224_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha224_neon_desc,
-#endif
-	&ember_sha224_ref_desc,
-
-	/* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
-	&ember_md2_tab_desc,
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_md4_avx512_desc,
-#endif
-	&ember_md4_ref_desc,
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_md5_avx512_desc,
-#endif
-	&ember_md5_ref_desc,
-	&ember_sha1_x86shani_desc,
-	&ember_sha1_armv8_desc,
-#if defined(EMBER_ARM32)
-	&ember_sha1_neon_desc,
-#endif
-	&ember_sha1_ref_desc,
-	&ember_ripemd160_ref_desc,
-	/* MDC-2 */
-	&ember_mdc2_tab_desc,
-	/* SHA-512, SHA-384, SHA-512/224, SHA-512/256 */
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_sha512_avx512_desc,
-	&ember_sha512_avx2_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha512_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha512_neon_desc,
-#endif
-	&ember_sha512_ref_desc,
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_sha384_avx512_desc,
-	&ember_sha384_avx2_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha384_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha384_neon_desc,
-#endif
-	&ember_sha384_ref_desc,
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_sha512_224_avx512_desc,
-	&ember_sha512_224_avx2_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha512_224_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha512_224_neon_desc,
-#endif
-	&ember_sha512_224_ref_desc,
-#if defined(EMBER_X86) && defined(__x86_64__)
-	&ember_sha512_256_avx512_desc,
-	&ember_sha512_256_avx2_desc,
-#endif
-#if defined(EMBER_AARCH64)
-	&ember_sha512_256_armv8_desc,
-#endif
-#if defined(EMBER_ARM32)
-	&ember_sha512_256_neon_desc,
-#endif
-	&ember_sha512_256_ref_desc,
-
-	/* end of digests */
+#define EMBER_HASH_IMPL(x) &ember_##x##_desc,
+#include "registry_list.h"
+#undef EMBER_HASH_IMPL
 };
 
-/* ---- block and stream ciphers ---- */
-
-/* DES, DES-EDE3 */
-extern const ember_block_desc ember_des_tab_desc;
-extern const ember_block_desc ember_des_ede3_tab_desc;
-/* Blowfish, CAST5 */
-extern const ember_block_desc ember_bf_tab_desc;
-extern const ember_block_desc ember_cast5_tab_desc;
-/* IDEA, RC2, RC5, Camellia, RC4 */
-extern const ember_block_desc ember_idea_ref_desc;
-extern const ember_block_desc ember_rc2_tab_desc;
-extern const ember_block_desc ember_rc5_ref_desc;
-extern const ember_block_desc ember_camellia_tab_desc;
-extern const ember_block_desc ember_rc4_tab_desc;
-/* AES */
-extern const ember_block_desc ember_aes_avx512_desc;
-extern const ember_block_desc ember_aes_x86ni_desc;
-extern const ember_block_desc ember_aes_armv8_desc;
-extern const ember_block_desc ember_aes_neon_desc;
-extern const ember_block_desc ember_aes_ct_desc;
-extern const ember_block_desc ember_aes_ct32_desc;
-extern const ember_block_desc ember_aes_tab_desc;
-
 static const ember_block_desc *const block_table[] = {
-	/* AES. avx512 before x86ni: 2.2x faster on CBC decryption at 8192 B
-	 * (measured on a Xeon with VAES); tab is not constant-time, never a default. */
-	&ember_aes_avx512_desc,
-	&ember_aes_x86ni_desc,
-	&ember_aes_armv8_desc,
-	&ember_aes_neon_desc, /* 32-bit ARM: VTBX S-box, one block at a time; before the bitsliced ct */
-#if UINTPTR_MAX == 0xffffffffu
-	/* 32-bit builds: the bitsliced ct32 (two blocks in 32-bit words) before
-	 * ct (four blocks in 64-bit words, each operation two instructions here). */
-	&ember_aes_ct32_desc,
-	&ember_aes_ct_desc,
-#else
-	&ember_aes_ct_desc,
-	&ember_aes_ct32_desc,
-#endif
-	&ember_aes_tab_desc,
+#define EMBER_BLOCK_IMPL(x) &ember_##x##_desc,
+#include "registry_list.h"
+#undef EMBER_BLOCK_IMPL
+	NULL /* end of ciphers */
+};
 
-	/* DES, DES-EDE3 */
-	&ember_des_tab_desc,
-	&ember_des_ede3_tab_desc,
-
-	/* Blowfish, CAST5 */
-	&ember_bf_tab_desc,
-	&ember_cast5_tab_desc,
-
-	/* IDEA, RC2, RC5, Camellia, RC4 */
-	&ember_idea_ref_desc,
-	&ember_rc2_tab_desc,
-	&ember_rc5_ref_desc,
-	&ember_camellia_tab_desc,
-	&ember_rc4_tab_desc,
-
-	/* end of ciphers */
-	NULL
+static const ember_bn_mont_desc *const bn_mont_table[] = {
+#define EMBER_BN_MONT_IMPL(x) &ember_bn_mont_##x##_desc,
+#include "registry_list.h"
+#undef EMBER_BN_MONT_IMPL
 };
 
 /*
@@ -269,21 +88,6 @@ static const ember_cipher_spec spec_table[] = {
 	{ "rc5-cbc", "rc5", "rc5", 16, 12, EMBER_MODE_CBC },
 	{ "rc4", NULL, "rc4", 16, 0, EMBER_MODE_STREAM },
 	{ "rc4-40", NULL, "rc4", 5, 0, EMBER_MODE_STREAM },
-};
-
-/* ---- bignum: Montgomery multiplication backends (fastest first) ---- */
-
-extern const ember_bn_mont_desc ember_bn_mont_avx512ifma_desc;
-extern const ember_bn_mont_desc ember_bn_mont_x86adx_desc;
-extern const ember_bn_mont_desc ember_bn_mont_umaal_desc;
-extern const ember_bn_mont_desc ember_bn_mont_ref_desc;
-
-static const ember_bn_mont_desc *const bn_mont_table[] = {
-	&ember_bn_mont_avx512ifma_desc,
-	&ember_bn_mont_x86adx_desc,
-	&ember_bn_mont_umaal_desc,
-	&ember_bn_mont_ref_desc,
-	/* end of bignum backends */
 };
 
 /* ---- lookup ---- */
