@@ -33,7 +33,10 @@ EMBER_CFLAGS := -std=c99 $(WARN)
 ALL_CFLAGS = $(EMBER_CPPFLAGS) $(CPPFLAGS) $(EMBER_CFLAGS) $(CFLAGS)
 
 LIB_SRC := $(sort $(wildcard src/*.c src/*/*.c))
-TOOL_SRC := $(sort $(wildcard tools/*.c))
+# tools/: main.c, and one folder per role (common, speed, engines, results, commands)
+TOOL_DIRS := $(sort $(dir $(wildcard tools/*/*.c tools/*/*.h)))
+TOOL_SRC := $(sort $(wildcard tools/*.c tools/*/*.c))
+TOOL_INC := -Itools $(patsubst %/,-I%,$(TOOL_DIRS))
 TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_UNITS := $(sort $(wildcard tests/t_*.c))
 
@@ -58,13 +61,13 @@ $(B)/obj/src/%.o: src/%.c $(wildcard include/ember/*.h src/*.h src/*/*.h) Makefi
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
-$(B)/obj/tools/%.o: tools/%.c $(wildcard include/ember/*.h tools/*.h) Makefile
+$(B)/obj/tools/%.o: tools/%.c $(wildcard include/ember/*.h tools/*/*.h) Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itools $(BUILD_INFO) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(TOOL_INC) $(BUILD_INFO) -c -o $@ $<
 
-$(B)/obj/tests/%.o: tests/%.c $(wildcard include/ember/*.h tests/*.h tools/*.h) $(B)/tests_list.h Makefile
+$(B)/obj/tests/%.o: tests/%.c $(wildcard include/ember/*.h tests/*.h tools/*/*.h) $(B)/tests_list.h Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itools -Itests -I$(B) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(TOOL_INC) -Itests -I$(B) -c -o $@ $<
 
 # Every EMBER_TEST(name) in tests/t_*.c is registered with the runner.
 $(B)/tests_list.h: $(TEST_UNITS) Makefile
@@ -219,7 +222,7 @@ insncount: $(O)/libinsncount.so
 
 # A VIA C3 has neither CMOV nor SSE: none may appear in Ember's own objects.
 check-c3:
-	@i686-linux-gnu-objdump -d $(O)/cross-i686/libember.a $(O)/cross-i686/obj/tools/*.o > $(O)/cross-i686/disasm.txt
+	@i686-linux-gnu-objdump -d $(O)/cross-i686/libember.a $(O)/cross-i686/obj/tools/*.o $(O)/cross-i686/obj/tools/*/*.o > $(O)/cross-i686/disasm.txt
 	@if grep -E '\scmov|%xmm|%ymm|%zmm' $(O)/cross-i686/disasm.txt | head -5 | grep .; then \
 		echo "check-c3: CMOV/SSE instructions in the -march=c3 build (above)"; exit 1; fi
 	@echo "check-c3: no cmov or SSE instruction in $$(grep -c '^ ' $(O)/cross-i686/disasm.txt) disassembled lines"
@@ -228,7 +231,7 @@ check-c3:
 # DWARF 4: valgrind 3.19 cannot read the DWARF 5 that clang 14 writes by default.
 CT_SRC := $(sort $(wildcard tests/ct/*.c))
 $(B)/ctgrind: $(CT_SRC) $(B)/libember.a
-	$(CC) $(ALL_CFLAGS) -gdwarf-4 -Itests/ct -Itools -o $@ $(CT_SRC) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) -gdwarf-4 -Itests/ct $(TOOL_INC) -o $@ $(CT_SRC) $(B)/libember.a
 
 # Every constant-time implementation on secrets marked undefined: no secret-dependent branch or
 # index. The library is built with -DEMBER_CTGRIND (EMBER_DECLASSIFY marks outcomes that are
@@ -295,8 +298,8 @@ FB := $(O)/fuzz/b
 $(FB)/libember.a $(FB)/ember-test: FORCE
 	@$(MAKE) --no-print-directory -s O=$(FB) CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" $(FB)/libember.a $(FB)/ember-test
 $(O)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FB)/libember.a $(FB)/ember-test
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -Itools -Itests -I$(FB) -o $@ $< \
-		$(FB)/obj/tests/testutil.o $(filter-out %/main.o,$(wildcard $(FB)/obj/tools/*.o)) $(FB)/libember.a $(TOOL_LIBS)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(TOOL_INC) -Itests -I$(FB) -o $@ $< \
+		$(FB)/obj/tests/testutil.o $(filter-out %/main.o,$(wildcard $(FB)/obj/tools/*.o $(FB)/obj/tools/*/*.o)) $(FB)/libember.a $(TOOL_LIBS)
 fuzz-build: $(FUZZ_BIN)
 fuzz: fuzz-build
 	@rm -f $(FUZZ_SRC:tests/fuzz/%.c=$(O)/fuzz/%.result)

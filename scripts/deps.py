@@ -113,7 +113,10 @@ def main():
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     objdir, dirs = sys.argv[1], sys.argv[2:]
-    roots = ['include', 'src', 'tools']
+    # the include path of the build: include/, src/, tools/ and tools' role folders (TOOL_INC)
+    roots = ['include', 'src', 'tools'] + sorted(
+        os.path.join('tools', e) for e in (os.listdir('tools') if os.path.isdir('tools') else [])
+        if os.path.isdir(os.path.join('tools', e)))
     bad = 0
     for d in dirs:
         files = sources(d)

@@ -7,7 +7,7 @@
  * and the median time per signature of each side. Both signatures are
  * checked to be the same bytes. A development aid, not built by make:
  *
- *   make && cc -O2 -std=c99 -D_DEFAULT_SOURCE -Iinclude -Itools scripts/pk-percall.c \
+ *   make && cc -O2 -std=c99 -D_DEFAULT_SOURCE -Iinclude -Itools/speed scripts/pk-percall.c \
  *       build/libember.a -lcrypto -o build/pk-percall
  *   EMBER_CPUCAP=none build/pk-percall [-samples N] [-batch N]
  *
