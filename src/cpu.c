@@ -35,16 +35,30 @@ static uint64_t xgetbv0(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
+static ember_cpu_id ident;
+
 static uint32_t detect(void)
 {
-	unsigned a, b, c, d, max;
+	unsigned a = 0, b, c, d, max;
 	uint32_t f = 0;
 	uint64_t xcr0 = 0;
 	int os_avx = 0, os_avx512 = 0;
 
 	if (!__get_cpuid(0, &max, &b, &c, &d))
 		return 0;
+	/* the vendor string is EBX, EDX, ECX: "GenuineIntel", "AuthenticAMD" */
+	if (b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e)
+		ident.vendor = EMBER_CPU_VENDOR_INTEL;
+	else if (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)
+		ident.vendor = EMBER_CPU_VENDOR_AMD;
 	__get_cpuid(1, &a, &b, &c, &d);
+	/* Intel SDM vol. 2A, CPUID leaf 1 EAX: display family and model */
+	ident.family = (a >> 8) & 0xf;
+	ident.model = (a >> 4) & 0xf;
+	if (ident.family == 0xf)
+		ident.family += (a >> 20) & 0xff;
+	if (ident.family == 0x6 || ident.family >= 0xf)
+		ident.model |= ((a >> 16) & 0xf) << 4;
 	if (d & (1u << 26)) f |= EMBER_CPU_SSE2;
 	if (c & (1u << 9)) f |= EMBER_CPU_SSSE3;
 	if (c & (1u << 19)) f |= EMBER_CPU_SSE41;
@@ -103,6 +117,10 @@ static uint32_t detect(void)
 {
 	return 0;
 }
+#endif
+
+#ifndef EMBER_HAVE_CPUID
+static const ember_cpu_id ident; /* no CPUID: vendor OTHER, family and model 0 */
 #endif
 
 /*
@@ -185,6 +203,12 @@ uint32_t ember_cpu_features(void)
 {
 	init_state();
 	return enabled;
+}
+
+void ember_cpu_identify(ember_cpu_id *id)
+{
+	init_state();
+	*id = ident;
 }
 
 uint32_t ember_cpu_detected(void)

@@ -20,33 +20,88 @@
 #include "ember/cipher.h"
 #include "ember/hash.h"
 
-/* ---- the tables: registry_list.h, expanded twice each ---- */
+/* ---- the tables: registry_list.h, expanded for declarations, descriptors and rules ---- */
+
+/*
+ * Where an entry may be the default (the _WHERE entries of registry_list.h):
+ * a rule on the CPU's maker and model, for an implementation that wins on
+ * some cores and loses on others. Elsewhere it stays supported and can be
+ * named (-impl, ember_hash_find(name, impl)); it is only not the default.
+ */
+enum { EMBER_WHERE_ANY, EMBER_WHERE_INTEL };
+
+static int where_holds(unsigned char where, const ember_cpu_id *id)
+{
+	switch (where) {
+	case EMBER_WHERE_INTEL:
+		return id->vendor == EMBER_CPU_VENDOR_INTEL;
+	default:
+		return 1;
+	}
+}
 
 #define EMBER_HASH_IMPL(x) extern const ember_hash_desc ember_##x##_desc;
+#define EMBER_HASH_IMPL_WHERE(x, w) EMBER_HASH_IMPL(x)
 #define EMBER_BLOCK_IMPL(x) extern const ember_block_desc ember_##x##_desc;
+#define EMBER_BLOCK_IMPL_WHERE(x, w) EMBER_BLOCK_IMPL(x)
 #define EMBER_BN_MONT_IMPL(x) extern const ember_bn_mont_desc ember_bn_mont_##x##_desc;
+#define EMBER_BN_MONT_IMPL_WHERE(x, w) EMBER_BN_MONT_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_HASH_IMPL
+#undef EMBER_HASH_IMPL_WHERE
 #undef EMBER_BLOCK_IMPL
+#undef EMBER_BLOCK_IMPL_WHERE
 #undef EMBER_BN_MONT_IMPL
+#undef EMBER_BN_MONT_IMPL_WHERE
 
 static const ember_hash_desc *const hash_table[] = {
 #define EMBER_HASH_IMPL(x) &ember_##x##_desc,
+#define EMBER_HASH_IMPL_WHERE(x, w) EMBER_HASH_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_HASH_IMPL
+#undef EMBER_HASH_IMPL_WHERE
+};
+
+static const unsigned char hash_where[] = {
+#define EMBER_HASH_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_HASH_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_HASH_IMPL
+#undef EMBER_HASH_IMPL_WHERE
 };
 
 static const ember_block_desc *const block_table[] = {
 #define EMBER_BLOCK_IMPL(x) &ember_##x##_desc,
+#define EMBER_BLOCK_IMPL_WHERE(x, w) EMBER_BLOCK_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_BLOCK_IMPL
+#undef EMBER_BLOCK_IMPL_WHERE
 	NULL /* end of ciphers */
+};
+
+static const unsigned char block_where[] = {
+#define EMBER_BLOCK_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_BLOCK_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_BLOCK_IMPL
+#undef EMBER_BLOCK_IMPL_WHERE
+	EMBER_WHERE_ANY
 };
 
 static const ember_bn_mont_desc *const bn_mont_table[] = {
 #define EMBER_BN_MONT_IMPL(x) &ember_bn_mont_##x##_desc,
+#define EMBER_BN_MONT_IMPL_WHERE(x, w) EMBER_BN_MONT_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_BN_MONT_IMPL
+#undef EMBER_BN_MONT_IMPL_WHERE
+};
+
+static const unsigned char bn_mont_where[] = {
+#define EMBER_BN_MONT_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_BN_MONT_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_BN_MONT_IMPL
+#undef EMBER_BN_MONT_IMPL_WHERE
 };
 
 /*
@@ -136,30 +191,51 @@ int ember_hash_supported(const ember_hash_desc *d)
 	return d && (d->supported == NULL || d->supported());
 }
 
-const ember_hash_desc *ember_hash_find(const char *name, const char *impl)
+/*
+ * The default among the entries named |name|, in list order: the first
+ * supported constant-time one whose rule holds on |id|; else the first
+ * supported constant-time one; else the first supported one.
+ */
+const ember_hash_desc *ember_hash_choose(const char *name, const ember_cpu_id *id)
 {
-	const ember_hash_desc *fallback = NULL;
+	const ember_hash_desc *ct = NULL, *any = NULL;
 	size_t i;
 
 	if (name == NULL)
 		return NULL;
 	for (i = 0; i < NELEM(hash_table); i++) {
 		const ember_hash_desc *d = hash_table[i];
-		if (!matches(name, d->name, d->aliases))
+		if (!matches(name, d->name, d->aliases) || !ember_hash_supported(d))
 			continue;
-		if (impl != NULL) {
-			if (strcmp(impl, d->impl) == 0)
-				return ember_hash_supported(d) ? d : NULL;
-			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(hash_where[i], id))
+				return d;
+			if (ct == NULL)
+				ct = d;
 		}
-		if (!ember_hash_supported(d))
-			continue;
-		if (d->flags & EMBER_IMPL_CT)
-			return d;
-		if (fallback == NULL)
-			fallback = d;
+		if (any == NULL)
+			any = d;
 	}
-	return fallback;
+	return ct ? ct : any;
+}
+
+const ember_hash_desc *ember_hash_find(const char *name, const char *impl)
+{
+	ember_cpu_id id;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	if (impl == NULL) {
+		ember_cpu_identify(&id);
+		return ember_hash_choose(name, &id);
+	}
+	for (i = 0; i < NELEM(hash_table); i++) {
+		const ember_hash_desc *d = hash_table[i];
+		if (matches(name, d->name, d->aliases) && strcmp(impl, d->impl) == 0)
+			return ember_hash_supported(d) ? d : NULL;
+	}
+	return NULL;
 }
 
 size_t ember_block_count(void)
@@ -177,30 +253,47 @@ int ember_block_supported(const ember_block_desc *d)
 	return d && (d->supported == NULL || d->supported());
 }
 
-const ember_block_desc *ember_block_find(const char *name, const char *impl)
+/* As ember_hash_choose. */
+const ember_block_desc *ember_block_choose(const char *name, const ember_cpu_id *id)
 {
-	const ember_block_desc *fallback = NULL;
+	const ember_block_desc *ct = NULL, *any = NULL;
 	size_t i;
 
 	if (name == NULL)
 		return NULL;
 	for (i = 0; i < ember_block_count(); i++) {
 		const ember_block_desc *d = block_table[i];
-		if (!matches(name, d->name, NULL))
+		if (!matches(name, d->name, NULL) || !ember_block_supported(d))
 			continue;
-		if (impl != NULL) {
-			if (strcmp(impl, d->impl) == 0)
-				return ember_block_supported(d) ? d : NULL;
-			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(block_where[i], id))
+				return d;
+			if (ct == NULL)
+				ct = d;
 		}
-		if (!ember_block_supported(d))
-			continue;
-		if (d->flags & EMBER_IMPL_CT)
-			return d;
-		if (fallback == NULL)
-			fallback = d;
+		if (any == NULL)
+			any = d;
 	}
-	return fallback;
+	return ct ? ct : any;
+}
+
+const ember_block_desc *ember_block_find(const char *name, const char *impl)
+{
+	ember_cpu_id id;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	if (impl == NULL) {
+		ember_cpu_identify(&id);
+		return ember_block_choose(name, &id);
+	}
+	for (i = 0; i < ember_block_count(); i++) {
+		const ember_block_desc *d = block_table[i];
+		if (matches(name, d->name, NULL) && strcmp(impl, d->impl) == 0)
+			return ember_block_supported(d) ? d : NULL;
+	}
+	return NULL;
 }
 
 size_t ember_cipher_spec_count(void)
@@ -242,18 +335,26 @@ int ember_bn_mont_supported(const ember_bn_mont_desc *d)
 
 const ember_bn_mont_desc *ember_bn_mont_find(const char *impl)
 {
+	const ember_bn_mont_desc *first = NULL;
+	ember_cpu_id id;
 	size_t i;
 
+	ember_cpu_identify(&id);
 	for (i = 0; i < NELEM(bn_mont_table); i++) {
 		const ember_bn_mont_desc *d = bn_mont_table[i];
-		if (impl != NULL && strcmp(impl, d->impl) != 0)
+		if (impl != NULL) {
+			if (strcmp(impl, d->impl) == 0)
+				return ember_bn_mont_supported(d) ? d : NULL;
 			continue;
-		if (ember_bn_mont_supported(d))
+		}
+		if (!ember_bn_mont_supported(d))
+			continue;
+		if (where_holds(bn_mont_where[i], &id))
 			return d;
-		if (impl != NULL)
-			return NULL;
+		if (first == NULL)
+			first = d;
 	}
-	return NULL;
+	return first;
 }
 
 /* ---- the default per call site, cached ---- */

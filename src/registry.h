@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "ember/cipher.h"
+#include "ember/cpu.h"
 #include "ember/hash.h"
 
 /*
@@ -24,6 +25,15 @@ typedef struct ember_pick {
 	const void *desc;
 	uint64_t key; /* enabled features + 1 when desc was picked; 0 before */
 } ember_pick;
+
+/*
+ * The decision itself, for a CPU identified as |id| (ember_hash_find(name,
+ * NULL) is ember_hash_choose(name, this CPU)): among the supported entries
+ * of registry_list.h, the first constant-time one whose rule holds on |id|,
+ * else the first constant-time one, else the first. Tests pass other ids.
+ */
+const ember_hash_desc *ember_hash_choose(const char *name, const ember_cpu_id *id);
+const ember_block_desc *ember_block_choose(const char *name, const ember_cpu_id *id);
 
 /* The default implementation of digest |name| (as ember_hash_find(name, NULL)). */
 const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name);

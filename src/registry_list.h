@@ -2,11 +2,15 @@
  * registry_list.h - every implementation of libember, one line each, in
  * preference order: within an algorithm, the first supported constant-time
  * entry is the default (registry.c). Included by registry.c only, once per
- * table with the three macros defined:
+ * table with these macros defined:
  *   EMBER_HASH_IMPL(x)     ember_<x>_desc, an ember_hash_desc
  *   EMBER_BLOCK_IMPL(x)    ember_<x>_desc, an ember_block_desc
  *   EMBER_BN_MONT_IMPL(x)  ember_bn_mont_<x>_desc, an ember_bn_mont_desc
- * Adding an implementation is its file and its line here.
+ * and their _WHERE(x, RULE) forms, for an implementation that may be the
+ * default only on the cores RULE names (registry.c's EMBER_WHERE_RULE:
+ * ANY, INTEL), because it was measured to lose elsewhere; each such line
+ * says what was measured. Adding an implementation is its file and its
+ * line here.
  */
 
 #ifdef EMBER_HASH_IMPL
@@ -36,12 +40,21 @@ EMBER_HASH_IMPL(sha224_ref)
 
 /* MD2, MD4, MD5, SHA-1, RIPEMD-160 */
 EMBER_HASH_IMPL(md2_tab)
+/*
+ * MD4 and MD5 with AVX-512VL: the default on Intel only. One step is one
+ * serial chain three operations deep (vpternlogd, vpaddd, vprold) instead
+ * of four in general-purpose registers: 144 cycles a block against 160 on
+ * the Intel cores measured (docs/BENCHMARKS.md, round 1). On AMD Zen 5
+ * (family 26) the same code runs at 506 MB/s against ref's 918 (md5, 8192
+ * B; md4 887 against 1520: issue 20's table), so AMD and other makers keep
+ * ref as the default.
+ */
 #if defined(EMBER_X86) && defined(__x86_64__)
-EMBER_HASH_IMPL(md4_avx512)
+EMBER_HASH_IMPL_WHERE(md4_avx512, INTEL)
 #endif
 EMBER_HASH_IMPL(md4_ref)
 #if defined(EMBER_X86) && defined(__x86_64__)
-EMBER_HASH_IMPL(md5_avx512)
+EMBER_HASH_IMPL_WHERE(md5_avx512, INTEL)
 #endif
 EMBER_HASH_IMPL(md5_ref)
 EMBER_HASH_IMPL(sha1_x86shani)

@@ -76,6 +76,21 @@ int ember_cpu_override(const char *spec, const char **bad);
  */
 int ember_cpu_status(const char **bad);
 
+/*
+ * The CPU's maker and model, which the registry's rules read where an
+ * implementation wins on some cores and loses on others (src/registry_list.h).
+ * EMBER_CPUCAP does not change them.
+ */
+enum { EMBER_CPU_VENDOR_OTHER, EMBER_CPU_VENDOR_INTEL, EMBER_CPU_VENDOR_AMD };
+typedef struct ember_cpu_id {
+	int vendor;      /* EMBER_CPU_VENDOR_*: x86 CPUID's vendor string; OTHER elsewhere */
+	unsigned family; /* x86: CPUID family, extended family added; 0 elsewhere */
+	unsigned model;  /* x86: CPUID model, extended model added; 0 elsewhere */
+} ember_cpu_id;
+
+/* ember_cpu_identify fills |id| (detected once, cached). */
+void ember_cpu_identify(ember_cpu_id *id);
+
 /* ember_cpu_feature_name returns the EMBER_CPUCAP word for bit |i|, or NULL. */
 const char *ember_cpu_feature_name(unsigned i);
 

@@ -81,6 +81,13 @@ int cmd_version(int argc, char **argv)
 	printf("options: %s\n", tool_build_flags);
 	ember_cpu_describe(buf, sizeof(buf));
 	printf("CPUINFO: %s\n", buf);
+	{
+		static const char *const vendors[] = { "other", "Intel", "AMD" };
+		ember_cpu_id id;
+		ember_cpu_identify(&id);
+		printf("cpu: %s, family %u, model %u (the registry's rules on defaults read these)\n",
+		    vendors[id.vendor >= 0 && id.vendor <= 2 ? id.vendor : 0], id.family, id.model);
+	}
 	tool_describe_impls(buf, sizeof(buf));
 	printf("implementations: %s\n", buf);
 	return 0;
