@@ -112,8 +112,16 @@ static void cross(const char *name, const char *hash, const uint8_t *data, size_
 	 * a 512-bit key cannot carry SHA-384 or SHA-512, and both sides refuse.
 	 */
 	if (d != NULL && d->digest_len + (strcmp(hash, "sha1") == 0 ? 15 : 19) + 11 > name_bits(name) / 8) {
-		CHECK(pkey_dgst_sign(hash, path(key), path("sig.ember"), data, len) != 0,
-		    "%s %s: Ember signed with a modulus too small for the DigestInfo", name, hash);
+		int tok = t_stderr_capture();
+		char *msg;
+		r = pkey_dgst_sign(hash, path(key), path("sig.ember"), data, len);
+		msg = t_stderr_release(tok);
+		CHECK(r != 0, "%s %s: Ember signed with a modulus too small for the DigestInfo", name, hash);
+		CHECK(msg != NULL && strstr(msg, "signing failed: invalid data length") != NULL && strchr(msg, '\n') &&
+		          strchr(msg, '\n')[1] == 0,
+		    "%s %s: the refusal is not one line 'signing failed: invalid data length': '%s'", name, hash,
+		    msg ? msg : "");
+		free(msg);
 		CHECK(sh("openssl dgst -%s -sign '%s' -out '%s' '%s' 2>/dev/null", hash, path(key),
 		          path("sig.ossl"), path("data")) != 0,
 		    "%s %s: openssl signed with a modulus too small for the DigestInfo", name, hash);
@@ -293,8 +301,15 @@ EMBER_TEST(pk_cli)
 		}
 	}
 	/* dgst via the tool functions: a bad key file makes no signature file */
-	CHECK(pkey_dgst_sign("sha256", path("garbage.pem"), path("sig"), (const uint8_t *)"x", 1) == 1 &&
-	          access(path("sig"), F_OK) != 0,
-	    "dgst -sign with a bad key");
+	{
+		int tok = t_stderr_capture(), r;
+		char *msg;
+		r = pkey_dgst_sign("sha256", path("garbage.pem"), path("sig"), (const uint8_t *)"x", 1);
+		msg = t_stderr_release(tok);
+		CHECK(r == 1 && access(path("sig"), F_OK) != 0, "dgst -sign with a bad key");
+		CHECK(msg != NULL && strstr(msg, "garbage.pem: not a readable key") != NULL,
+		    "dgst -sign with a bad key: message '%s'", msg ? msg : "");
+		free(msg);
+	}
 	teardown();
 }

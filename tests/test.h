@@ -82,6 +82,14 @@ int t_write_file(const char *path, const void *p, size_t n);
  * NULL to discard). Returns the exit status, or -1 when it did not exit.
  */
 int t_run_cmd(const char *cmd, char **out, char **err);
+/*
+ * Standard error of in-process calls, kept from the test's output so that
+ * an expected error message is checked, not printed: t_stderr_capture()
+ * returns a token (or -1), t_stderr_release(token) restores standard error
+ * and returns what was written meanwhile (malloc'd, NUL-terminated; free it).
+ */
+int t_stderr_capture(void);
+char *t_stderr_release(int token);
 
 /* ---- Key = Value vector files (tests/vectors files, NIST .rsp, evp_test) ---- */
 #define T_MAX_FIELDS 48

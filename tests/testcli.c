@@ -97,3 +97,39 @@ done:
 		fclose(fe);
 	return st;
 }
+
+static FILE *capture_file;
+
+int t_stderr_capture(void)
+{
+	int saved;
+
+	fflush(stderr);
+	capture_file = tmpfile();
+	if (capture_file == NULL)
+		return -1;
+	saved = dup(2);
+	if (saved < 0 || dup2(fileno(capture_file), 2) < 0) {
+		if (saved >= 0)
+			close(saved);
+		fclose(capture_file);
+		capture_file = NULL;
+		return -1;
+	}
+	return saved;
+}
+
+char *t_stderr_release(int token)
+{
+	char *s;
+
+	if (token < 0 || capture_file == NULL)
+		return NULL;
+	fflush(stderr);
+	dup2(token, 2);
+	close(token);
+	s = slurp(capture_file);
+	fclose(capture_file);
+	capture_file = NULL;
+	return s;
+}
