@@ -3,7 +3,10 @@
  * speed's table, the engine interface, the timer, and the results that the
  * text, -mr, JSON and CSV writers print.
  *
- *   speed.c         command line, selection, running, text and -mr output, -multi
+ *   speed.c         command line (the harness's own files: speed_int.h)
+ *   select.c        openssl speed's rows and words, the engine list, selection
+ *   run.c           running, -multi
+ *   print.c         text and -mr output, -list
  *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers via the registry,
  *                   each checked against a known answer before it is timed
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
@@ -58,7 +61,7 @@ typedef struct speed_task speed_task;
 
 /*
  * An engine times rows. Adding one (openssl, afalg, cryptodev) is a new
- * const speed_engine and a line in the engine list of speed.c: the harness
+ * const speed_engine and a line in the engine list of select.c: the harness
  * does the timing, repeats, -multi and every output format.
  */
 typedef struct speed_engine {

@@ -1,0 +1,474 @@
+/*
+ * run.c - running the jobs of one engine: each row at each size, -repeat
+ * times, the public-key words under openssl's stop rule, progress on
+ * stderr in openssl's words (text or -mr), and -multi's processes.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ember/util.h"
+#include "speed.h"
+#include "speed_int.h"
+#include "tool.h"
+
+/* ---- small helpers ---- */
+
+/* openssl prints whole seconds with %d; fractions (an Ember extension) with %g. */
+static const char *fmt_secs(double s, char *buf, size_t len)
+{
+	if (s == floor(s) && s < 1e9)
+		snprintf(buf, len, "%d", (int)s);
+	else
+		snprintf(buf, len, "%g", s);
+	return buf;
+}
+
+void speed_result_finish(speed_result *r)
+{
+	double *s;
+	int i, j, n = r->nsamples;
+
+	if (n == 0)
+		return;
+	s = malloc(sizeof(double) * (size_t)n);
+	if (s == NULL)
+		return;
+	memcpy(s, r->samples, sizeof(double) * (size_t)n);
+	for (i = 1; i < n; i++) /* insertion sort: a handful of samples */
+		for (j = i; j > 0 && s[j - 1] > s[j]; j--) {
+			double t = s[j];
+			s[j] = s[j - 1];
+			s[j - 1] = t;
+		}
+	r->min = s[0];
+	r->max = s[n - 1];
+	r->rate = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+}
+
+static int add_sample(speed_result *r, double rate, const speed_sample *s, int repeat)
+{
+	if (r->samples == NULL) {
+		r->samples = calloc((size_t)repeat, sizeof(double));
+		if (r->samples == NULL)
+			return -1;
+	}
+	r->samples[r->nsamples++] = rate;
+	r->ops += s->ops;
+	r->seconds += s->seconds;
+	r->cycles += s->cycles;
+	r->state = SPEED_OK;
+	return 0;
+}
+
+/* ---- running ---- */
+
+struct sym_arg {
+	const speed_engine *e;
+	speed_task *t;
+	uint8_t *buf;
+	size_t size;
+};
+
+static int sym_op(void *arg, uint64_t n)
+{
+	struct sym_arg *a = arg;
+
+	a->e->run(a->t, a->buf, a->size, n);
+	if (a->e->error != NULL && a->e->error(a->t) != NULL)
+		return EMBER_EINTERNAL;
+	return 0;
+}
+
+struct pk_arg {
+	const speed_engine *e;
+	void *k;
+	int verify;
+};
+
+static int pk_op(void *arg, uint64_t n)
+{
+	struct pk_arg *a = arg;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		int err = a->verify ? a->e->pk_verify(a->k) : a->e->pk_sign(a->k);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* stderr in openssl's words: text, or -mr records when |mr|. */
+static void progress_sym(const speed_run *r, int mr, const speed_job *j, size_t size)
+{
+	char sb[32];
+
+	if (r->count && mr)
+		fprintf(stderr, "+DN:%s:%llu:%d\n", j->label, (unsigned long long)r->count, (int)size);
+	else if (r->count)
+		fprintf(stderr, "Doing %s %llu times on %d size blocks: ", j->label, (unsigned long long)r->count,
+		    (int)size);
+	else if (mr)
+		fprintf(stderr, "+DT:%s:%s:%d\n", j->label, fmt_secs(r->seconds, sb, sizeof(sb)), (int)size);
+	else
+		fprintf(stderr, "Doing %s for %ss on %d size blocks: ", j->label, fmt_secs(r->seconds, sb, sizeof(sb)),
+		    (int)size);
+	fflush(stderr);
+}
+
+static void run_job(speed_run *r, int mr, speed_job *j, uint8_t *buf)
+{
+	struct sym_arg a;
+	speed_task *t = NULL;
+	int s, k, err;
+
+	err = r->engine->open(&j->row, j->impl[0] ? j->impl : NULL, r->decrypt, &t, j->error, sizeof(j->error));
+	if (err == EMBER_ENOTSUP && r->nengines > 1) {
+		/* with several engines, a row one of them lacks is reported and the rest runs */
+		j->state = SPEED_SKIPPED;
+		fprintf(stderr, "ember speed: %s%s (skipped)\n", speed_run_prefix(r), j->error);
+		return;
+	}
+	if (err != 0) {
+		j->state = SPEED_FAILED;
+		r->failures++;
+		tool_error(CMD, "%s%s", speed_run_prefix(r), j->error);
+		return;
+	}
+	snprintf(j->impl_used, sizeof(j->impl_used), "%s", r->engine->impl_name(t));
+	a.e = r->engine;
+	a.t = t;
+	a.buf = buf;
+	for (s = 0; s < r->nsizes; s++) {
+		a.size = r->sizes[s];
+		for (k = 0; k < r->repeat; k++) {
+			speed_sample smp;
+			double rate;
+
+			progress_sym(r, mr, j, a.size);
+			if (speed_measure(sym_op, &a, r->seconds, r->count, &smp) != 0) {
+				if (!mr)
+					fprintf(stderr, "\n");
+				snprintf(j->error, sizeof(j->error), "%s: stopped: %s", j->label,
+				    r->engine->error ? r->engine->error(t) : "failed");
+				tool_error(CMD, "%s%s", speed_run_prefix(r), j->error);
+				r->engine->close(t);
+				j->state = SPEED_FAILED;
+				r->failures++;
+				return;
+			}
+			rate = smp.seconds > 0 ? (double)smp.ops / smp.seconds * (double)a.size : 0;
+			if (mr)
+				fprintf(stderr, "+R:%llu:%s:%f\n", (unsigned long long)smp.ops, j->label, smp.seconds);
+			else
+				fprintf(stderr, "%llu %s's in %.2fs\n", (unsigned long long)smp.ops, j->label, smp.seconds);
+			if (add_sample(&j->res[s], rate, &smp, r->repeat) != 0) {
+				r->engine->close(t);
+				j->state = SPEED_FAILED;
+				r->failures++;
+				return;
+			}
+		}
+		speed_result_finish(&j->res[s]);
+	}
+	r->engine->close(t);
+	j->state = SPEED_OK;
+}
+
+static const char *pk_what(int dsa, int verify)
+{
+	return dsa ? (verify ? "verify" : "sign") : (verify ? "public" : "private");
+}
+
+/* Times one public-key job; returns the operations of its first sign run (stop rule). */
+static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
+{
+	uint64_t first = 0;
+	int op, k, err;
+	char sb[32];
+
+	err = r->engine->pk_selftest(key);
+	if (err != 0) {
+		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->word, ember_strerror(err));
+		p->state = SPEED_FAILED;
+		r->failures++;
+		tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
+		return 0;
+	}
+	for (op = 0; op < 2; op++) {
+		struct pk_arg a;
+		a.e = r->engine;
+		a.k = key;
+		a.verify = op;
+		for (k = 0; k < r->repeat; k++) {
+			speed_sample smp;
+			const char *fam = p->dsa ? "dsa" : "rsa";
+
+			if (r->count && mr)
+				fprintf(stderr, "+DNP:%llu:%u:%s:%s\n", (unsigned long long)r->count, p->bits,
+				    pk_what(p->dsa, op), fam);
+			else if (r->count)
+				fprintf(stderr, "Doing %llu %u bits %s %s's: ", (unsigned long long)r->count, p->bits,
+				    pk_what(p->dsa, op), fam);
+			else if (mr)
+				fprintf(stderr, "+DTP:%u:%s:%s:%s\n", p->bits, pk_what(p->dsa, op), fam,
+				    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+			else
+				fprintf(stderr, "Doing %u bits %s %s's for %ss: ", p->bits, pk_what(p->dsa, op), fam,
+				    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+			fflush(stderr);
+			err = speed_measure(pk_op, &a, r->pk_seconds, r->count, &smp);
+			if (err != 0) {
+				if (!mr)
+					fprintf(stderr, "\n");
+				snprintf(p->error, sizeof(p->error), "%s: %s operation failed (%s)", p->word,
+				    pk_what(p->dsa, op), ember_strerror(err));
+				p->state = SPEED_FAILED;
+				r->failures++;
+				tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
+				return 0;
+			}
+			if (op == 0 && k == 0)
+				first = smp.ops;
+			if (mr)
+				fprintf(stderr, "+R%d:%llu:%u:%.2f\n", (p->dsa ? 3 : 1) + op, (unsigned long long)smp.ops,
+				    p->bits, smp.seconds);
+			else if (p->dsa)
+				fprintf(stderr, "%llu %u bits DSA %s in %.2fs\n", (unsigned long long)smp.ops, p->bits,
+				    op ? "verify" : "signs", smp.seconds);
+			else
+				fprintf(stderr, "%llu %u bits %s RSA's in %.2fs\n", (unsigned long long)smp.ops, p->bits,
+				    op ? "public" : "private", smp.seconds);
+			if (add_sample(&p->res[op], smp.seconds > 0 ? (double)smp.ops / smp.seconds : 0, &smp,
+			        r->repeat) != 0) {
+				p->state = SPEED_FAILED;
+				r->failures++;
+				return 0;
+			}
+		}
+		speed_result_finish(&p->res[op]);
+	}
+	p->state = SPEED_OK;
+	return first;
+}
+
+static uint8_t *alloc_buf(const speed_run *r, void **base)
+{
+	size_t max = 0;
+	uintptr_t p;
+	int s;
+
+	for (s = 0; s < r->nsizes; s++)
+		if (r->sizes[s] > max)
+			max = r->sizes[s];
+	/* room for the largest size, a partial cipher block, alignment and -misalign */
+	*base = malloc(max + 64 + 64 + SPEED_MAX_MISALIGN + 1);
+	if (*base == NULL)
+		return NULL;
+	/* touch every page now, so that no page fault lands inside a measurement */
+	memset(*base, 0x5a, max + 64 + 64 + SPEED_MAX_MISALIGN + 1);
+	p = ((uintptr_t)*base + 63) & ~(uintptr_t)63;
+	return (uint8_t *)p + r->misalign;
+}
+
+void speed_run_all(speed_run *r, int mr)
+{
+	void *base;
+	uint8_t *buf = alloc_buf(r, &base);
+	int i, fam;
+
+	if (buf == NULL) {
+		r->failures++;
+		tool_error(CMD, "out of memory for %d-byte buffers", (int)r->sizes[0]);
+		return;
+	}
+	if (r->nengines > 1 && !mr)
+		fprintf(stderr, "Engine %s:\n", r->engine->name);
+	for (i = 0; i < r->njobs; i++)
+		if (r->jobs[i].state != SPEED_SKIPPED)
+			run_job(r, mr, &r->jobs[i], buf);
+	free(base);
+	/* Stop rule as openssl: once one operation outlasts the run, larger keys of that family are skipped. */
+	for (fam = 0; fam < 2; fam++) {
+		const speed_pk_job *slow = NULL;
+		for (i = 0; i < r->npk; i++) {
+			speed_pk_job *p = &r->pk[i];
+			if (p->dsa != fam || p->state == SPEED_SKIPPED)
+				continue;
+			if (slow != NULL) {
+				char sb[32];
+				p->state = SPEED_SKIPPED;
+				snprintf(p->error, sizeof(p->error), "skipped: one %s %s operation took longer than %ss", slow->word,
+				    pk_what(slow->dsa, 0), fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+				fprintf(stderr, "ember speed: %s: %s\n", p->word, p->error);
+				continue;
+			}
+			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0)
+				slow = p;
+		}
+	}
+}
+
+/* ---- -multi: N processes, rates summed, as openssl's do_multi ---- */
+
+/* What a child sends besides openssl's records, so that the parent can fill JSON and CSV too. */
+void speed_child_records(FILE *f, const speed_run *r)
+{
+	int i, s;
+
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		fprintf(f, "+EMBER:J:%d:%d:%s\n", i, j->state, j->impl_used[0] ? j->impl_used : "-");
+		for (s = 0; j->state == SPEED_OK && s < r->nsizes; s++) {
+			const speed_result *x = &j->res[s];
+			fprintf(f, "+EMBER:S:%d:%d:%llu:%.9g:%.17g:%.17g:%.17g:%llu\n", i, s, (unsigned long long)x->ops,
+			    x->seconds, x->rate, x->min, x->max, (unsigned long long)x->cycles);
+		}
+	}
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		fprintf(f, "+EMBER:K:%d:%d\n", i, p->state);
+		for (s = 0; p->state == SPEED_OK && s < 2; s++) {
+			const speed_result *x = &p->res[s];
+			fprintf(f, "+EMBER:P:%d:%d:%llu:%.9g:%.17g:%.17g:%.17g:%llu\n", i, s, (unsigned long long)x->ops,
+			    x->seconds, x->rate, x->min, x->max, (unsigned long long)x->cycles);
+		}
+	}
+}
+
+static void merge(speed_result *x, unsigned long long ops, double secs, double rate, double mn, double mx,
+    unsigned long long cyc)
+{
+	if (x->samples == NULL) {
+		x->samples = calloc(1, sizeof(double));
+		if (x->samples == NULL)
+			return;
+		x->nsamples = 1;
+	}
+	x->ops += ops;
+	x->seconds = secs > x->seconds ? secs : x->seconds;
+	x->rate += rate;
+	x->min += mn;
+	x->max += mx;
+	x->cycles += cyc;
+	x->samples[0] = x->rate;
+	x->state = SPEED_OK;
+}
+
+static void parse_child_line(speed_run *r, char *line)
+{
+	int i, s, st;
+	unsigned long long ops, cyc;
+	double secs, rate, mn, mx;
+	char impl[32];
+
+	if (sscanf(line, "+EMBER:J:%d:%d:%31s", &i, &st, impl) == 3 && i >= 0 && i < r->njobs) {
+		speed_job *j = &r->jobs[i];
+		if (st == SPEED_FAILED || j->state == SPEED_NOT_RUN)
+			j->state = st;
+		if (strcmp(impl, "-") != 0)
+			snprintf(j->impl_used, sizeof(j->impl_used), "%s", impl);
+	} else if (sscanf(line, "+EMBER:S:%d:%d:%llu:%lf:%lf:%lf:%lf:%llu", &i, &s, &ops, &secs, &rate, &mn, &mx,
+	               &cyc) == 8 &&
+	    i >= 0 && i < r->njobs && s >= 0 && s < r->nsizes) {
+		merge(&r->jobs[i].res[s], ops, secs, rate, mn, mx, cyc);
+	} else if (sscanf(line, "+EMBER:K:%d:%d", &i, &st) == 2 && i >= 0 && i < r->npk) {
+		if (st == SPEED_FAILED || r->pk[i].state == SPEED_NOT_RUN)
+			r->pk[i].state = st;
+	} else if (sscanf(line, "+EMBER:P:%d:%d:%llu:%lf:%lf:%lf:%lf:%llu", &i, &s, &ops, &secs, &rate, &mn, &mx,
+	               &cyc) == 8 &&
+	    i >= 0 && i < r->npk && s >= 0 && s < 2) {
+		merge(&r->pk[i].res[s], ops, secs, rate, mn, mx, cyc);
+	}
+}
+
+/* Returns 1 in a child (which then runs and reports), 0 in the parent once all children are read. */
+int speed_do_multi(speed_run *r)
+{
+	int *fds, n;
+	int echo = r->format == SPEED_TEXT || r->format == SPEED_MR;
+
+	fds = calloc((size_t)r->multi, sizeof(int));
+	if (fds == NULL) {
+		r->failures++;
+		return 0;
+	}
+	for (n = 0; n < r->multi; n++) {
+		int fd[2];
+		pid_t pid;
+
+		if (pipe(fd) == -1) {
+			tool_error(CMD, "-multi: pipe: %s", strerror(errno));
+			r->failures++;
+			break;
+		}
+		fflush(stdout);
+		fflush(stderr);
+		pid = fork();
+		if (pid == -1) {
+			tool_error(CMD, "-multi: fork: %s", strerror(errno));
+			close(fd[0]);
+			close(fd[1]);
+			r->failures++;
+			break;
+		}
+		if (pid == 0) {
+			int k;
+			for (k = 0; k < n; k++)
+				close(fds[k]);
+			close(fd[0]);
+			if (dup2(fd[1], 1) == -1)
+				_exit(1);
+			close(fd[1]);
+			free(fds);
+			return 1;
+		}
+		close(fd[1]);
+		fds[n] = fd[0];
+		if (echo)
+			printf("Forked child %d\n", n);
+	}
+	r->multi = n;
+	for (n = 0; n < r->multi; n++) {
+		FILE *f = fdopen(fds[n], "r");
+		char buf[1024];
+
+		if (f == NULL) {
+			close(fds[n]);
+			r->failures++;
+			continue;
+		}
+		while (fgets(buf, sizeof(buf), f)) {
+			char *p = strchr(buf, '\n');
+			if (p)
+				*p = 0;
+			if (buf[0] != '+') {
+				fprintf(stderr, "Don't understand line '%s' from child %d\n", buf, n);
+				continue;
+			}
+			if (strncmp(buf, "+EMBER:", 7) == 0)
+				parse_child_line(r, buf);
+			else if (echo)
+				printf("Got: %s from %d\n", buf, n);
+		}
+		fclose(f);
+	}
+	for (n = 0; n < r->multi; n++) {
+		int status;
+		if (wait(&status) == -1)
+			break;
+		if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+			r->failures += WEXITSTATUS(status);
+		else if (WIFSIGNALED(status)) {
+			fprintf(stderr, "Child terminated by signal %d\n", WTERMSIG(status));
+			r->failures++;
+		}
+	}
+	free(fds);
+	return 0;
+}

@@ -1,0 +1,81 @@
+/*
+ * speed_int.h - what the files of the speed harness share that the engines
+ * do not need (speed.h is the engines' interface):
+ *
+ *   speed.c   the command line: options, algorithm words, engines, output format
+ *   select.c  openssl speed's rows and words, the engine list; the jobs of each run
+ *   run.c     running one engine's jobs, progress on stderr, -multi
+ *   print.c   the header, tables and -mr records, side by side, -list
+ */
+#ifndef EMBER_SPEED_INT_H
+#define EMBER_SPEED_INT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "speed.h"
+
+#define CMD "speed"
+
+/* ---- openssl speed's rows and words (select.c) ---- */
+
+/* One row of openssl speed's table. */
+struct speed_row_def {
+	int index;
+	const char *name;   /* openssl 3.0's row name */
+	int kind;
+	const char *target; /* registry digest or cipher spec */
+};
+extern const struct speed_row_def speed_row_defs[];
+extern const size_t speed_nrows;
+
+/* A word openssl speed accepts, and the rows (openssl indices) it selects. */
+struct speed_word {
+	const char *word;
+	int rows[3];
+	int n;
+};
+extern const struct speed_word speed_words[];
+extern const size_t speed_nwords;
+
+/* The public-key words (rsa512 ... dsa2048), SPEED_NPK of them. */
+#define SPEED_NPK 8
+extern const char *const speed_pk_words[];
+
+/* The engines of this build, as -engine names them. */
+extern const speed_engine *const speed_engines[];
+extern const size_t speed_nengines;
+
+#define SPEED_MAX_RUNS 8 /* engines in one command */
+#define SPEED_MAX_MISALIGN 63
+
+/* ---- selection (select.c) ---- */
+
+/* "openssl: " before an engine's messages, except for Ember's own engine run alone. */
+const char *speed_run_prefix(const speed_run *r);
+/* Fills every run's jobs from the words (or the defaults). Returns 0, or 1 after printing an error. */
+int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_sel, int any_word,
+    int skip_missing, const char *impl, const char *evp, const char *hmac);
+
+/* ---- running (run.c) ---- */
+
+/* Runs the jobs of |r|; progress on stderr as -mr records when |mr|. */
+void speed_run_all(speed_run *r, int mr);
+/* -multi: returns 1 in a child (which then runs and reports), 0 in the parent once all children are read. */
+int speed_do_multi(speed_run *r);
+/* What a child sends besides openssl's records, so that the parent can fill JSON and CSV too. */
+void speed_child_records(FILE *f, const speed_run *r);
+
+/* ---- text and -mr output (print.c) ---- */
+
+void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const speed_missing *miss,
+    int nmiss);
+/* openssl's tables of one run (its +H and +F records with -mr), then Ember's. */
+void speed_print_tables(FILE *f, const speed_run *r);
+/* Every engine's rate for each row and size, with the ratio to the first engine's. */
+void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const speed_missing *miss,
+    int nmiss);
+/* -list: the rows and public-key words |e| can run, the registry, the engines. */
+int speed_list_all(const speed_engine *e);
+
+#endif
