@@ -3,19 +3,21 @@
  * speed's table, the engine interface, the timer, and the results that the
  * text, -mr, JSON and CSV writers print.
  *
- *   speed.c         command line (the harness's own files: speed_int.h)
+ * tools/speed/ (the harness):
+ *   speed.c         command line (the harness's own files share speed_int.h)
  *   select.c        openssl speed's rows and words, the engine list, selection
  *   run.c           running, -multi
  *   print.c         text and -mr output, -list
- *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers via the registry,
- *                   each checked against a known answer before it is timed
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
  *   speed_timer.c   clocks, the timing loop, cycle counters
  *   speed_report.c  -format json and csv
  *   speed_pk.c      public-key operations (speed_pk.h)
- *   speed_openssl.c the "openssl" engine: the system's libcrypto (dlopen)
- *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG)
- *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto
+ * tools/engines/ (one file per engine, each a speed_engine below):
+ *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers via the registry,
+ *                   each checked against a known answer before it is timed
+ *   speed_openssl.c the "openssl" engine: the system's libcrypto (dlopen, ossl.c)
+ *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG, kengine.c)
+ *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto (kengine.c)
  * See docs/ENGINES.md for the engines.
  */
 #ifndef EMBER_SPEED_H
