@@ -31,6 +31,18 @@ void ember_sha256_start(ember_sha256_ctx *c, unsigned out_len, ember_sha256_bloc
 void ember_sha512_start(ember_sha512_ctx *c, unsigned out_len, ember_sha512_blocks_fn blocks);
 
 /*
+ * The x86-64 SHA-512 block functions hash runs shorter than this one block
+ * at a time (each block's schedule overlapped with its own rounds) and
+ * longer runs in pairs (two blocks' schedules in one register, overlapped
+ * with the previous pair's rounds): the pair path's start-up (a schedule
+ * with no rounds to hide it, the last pair's unused schedule, the wipe of
+ * two pair schedules) costs more than it saves on short runs.
+ */
+#ifndef EMBER_SHA512X_PAIR_MIN
+#define EMBER_SHA512X_PAIR_MIN 5
+#endif
+
+/*
  * K[2j], K[2j + 1] in both 128-bit lanes of a __m256i: the schedules of
  * the x86-64 block functions, two blocks a register.
  */

@@ -300,14 +300,14 @@ void ember_sha512_avx2_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
 	uint64_t wk[2][2][80];
 	int cur = 0;
 
-	if (nblocks == 1) {
-		rounds1_sched(h, p, wk[0][0], wk[0][1]);
+	if (nblocks < EMBER_SHA512X_PAIR_MIN) {
+		/* short runs: one block at a time, each schedule overlapped with its rounds */
+		for (; nblocks > 0; nblocks--, p += 128)
+			rounds1_sched(h, p, wk[0][0], wk[0][1]);
 		ember_wipe(wk[0], sizeof(wk[0]));
 		return;
 	}
-	if (nblocks == 0)
-		return;
-	schedule2(wk[0][0], wk[0][1], p, nblocks >= 2 ? p + 128 : p);
+	schedule2(wk[0][0], wk[0][1], p, p + 128);
 	while (nblocks >= 2) {
 		const uint8_t *q = p + 256;
 		size_t rest = nblocks - 2;

@@ -343,13 +343,13 @@ void ember_sha512_avx512_blocks(uint64_t *h, const uint8_t *p, size_t nblocks)
 	uint64_t w[2][160] EMBER_ALIGN(32);
 	int cur = 0;
 
-	if (nblocks == 1) {
-		block1(h, p, w[0]);
+	if (nblocks < EMBER_SHA512X_PAIR_MIN) {
+		/* short runs: one block at a time, each schedule overlapped with its rounds */
+		for (; nblocks > 0; nblocks--, p += 128)
+			block1(h, p, w[0]);
 		ember_wipe(w[0], 32 * sizeof(uint64_t));
 		return;
 	}
-	if (nblocks == 0)
-		return;
 	schedule2(w[0], p, p + 128);
 	while (nblocks >= 2) {
 		const uint8_t *q = p + 256;
