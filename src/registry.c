@@ -16,6 +16,7 @@
 
 #include "internal.h"
 #include "registry.h"
+#include "ember/aead.h"
 #include "ember/bn.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
@@ -46,6 +47,8 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #define EMBER_BLOCK_IMPL_WHERE(x, w) EMBER_BLOCK_IMPL(x)
 #define EMBER_BN_MONT_IMPL(x) extern const ember_bn_mont_desc ember_bn_mont_##x##_desc;
 #define EMBER_BN_MONT_IMPL_WHERE(x, w) EMBER_BN_MONT_IMPL(x)
+#define EMBER_AEAD_IMPL(x) extern const ember_aead_desc ember_##x##_desc;
+#define EMBER_AEAD_IMPL_WHERE(x, w) EMBER_AEAD_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_HASH_IMPL
 #undef EMBER_HASH_IMPL_WHERE
@@ -53,6 +56,8 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #undef EMBER_BLOCK_IMPL_WHERE
 #undef EMBER_BN_MONT_IMPL
 #undef EMBER_BN_MONT_IMPL_WHERE
+#undef EMBER_AEAD_IMPL
+#undef EMBER_AEAD_IMPL_WHERE
 
 static const ember_hash_desc *const hash_table[] = {
 #define EMBER_HASH_IMPL(x) &ember_##x##_desc,
@@ -85,6 +90,24 @@ static const unsigned char block_where[] = {
 #include "registry_list.h"
 #undef EMBER_BLOCK_IMPL
 #undef EMBER_BLOCK_IMPL_WHERE
+	EMBER_WHERE_ANY
+};
+
+static const ember_aead_desc *const aead_table[] = {
+#define EMBER_AEAD_IMPL(x) &ember_##x##_desc,
+#define EMBER_AEAD_IMPL_WHERE(x, w) EMBER_AEAD_IMPL(x)
+#include "registry_list.h"
+#undef EMBER_AEAD_IMPL
+#undef EMBER_AEAD_IMPL_WHERE
+	NULL /* end of AEADs */
+};
+
+static const unsigned char aead_where[] = {
+#define EMBER_AEAD_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_AEAD_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_AEAD_IMPL
+#undef EMBER_AEAD_IMPL_WHERE
 	EMBER_WHERE_ANY
 };
 
@@ -143,6 +166,17 @@ static const ember_cipher_spec spec_table[] = {
 	{ "rc5-cbc", "rc5", "rc5", 16, 12, EMBER_MODE_CBC },
 	{ "rc4", NULL, "rc4", 16, 0, EMBER_MODE_STREAM },
 	{ "rc4-40", NULL, "rc4", 5, 0, EMBER_MODE_STREAM },
+};
+
+/* The AEAD names of openssl's EVP (and TLS's): algorithm and key length. */
+static const ember_aead_spec aead_spec_table[] = {
+	{ "aes-128-gcm", "id-aes128-gcm", "aes-gcm", 16 },
+	{ "aes-192-gcm", "id-aes192-gcm", "aes-gcm", 24 },
+	{ "aes-256-gcm", "id-aes256-gcm", "aes-gcm", 32 },
+	{ "aes-128-ccm", "id-aes128-ccm", "aes-ccm", 16 },
+	{ "aes-192-ccm", "id-aes192-ccm", "aes-ccm", 24 },
+	{ "aes-256-ccm", "id-aes256-ccm", "aes-ccm", 32 },
+	{ "chacha20-poly1305", NULL, "chacha20-poly1305", 32 },
 };
 
 /* ---- lookup ---- */
@@ -357,15 +391,107 @@ const ember_bn_mont_desc *ember_bn_mont_find(const char *impl)
 	return first;
 }
 
+/* ---- AEADs ---- */
+
+size_t ember_aead_count(void)
+{
+	return NELEM(aead_table) - 1;
+}
+
+const ember_aead_desc *ember_aead_at(size_t i)
+{
+	return i < ember_aead_count() ? aead_table[i] : NULL;
+}
+
+int ember_aead_supported(const ember_aead_desc *d)
+{
+	return d && (d->supported == NULL || d->supported());
+}
+
+size_t ember_aead_spec_count(void)
+{
+	return NELEM(aead_spec_table);
+}
+
+const ember_aead_spec *ember_aead_spec_at(size_t i)
+{
+	return i < NELEM(aead_spec_table) ? &aead_spec_table[i] : NULL;
+}
+
+const ember_aead_spec *ember_aead_spec_find(const char *name)
+{
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < NELEM(aead_spec_table); i++)
+		if (matches(name, aead_spec_table[i].name, aead_spec_table[i].aliases))
+			return &aead_spec_table[i];
+	return NULL;
+}
+
+/* As ember_hash_choose; |name| may be a spec name ("aes-128-gcm"). */
+const ember_aead_desc *ember_aead_choose(const char *name, const ember_cpu_id *id)
+{
+	const ember_aead_spec *s = ember_aead_spec_find(name);
+	const ember_aead_desc *ct = NULL, *any = NULL;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	if (s != NULL)
+		name = s->alg;
+	for (i = 0; i < ember_aead_count(); i++) {
+		const ember_aead_desc *d = aead_table[i];
+		if (!matches(name, d->name, NULL) || !ember_aead_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(aead_where[i], id))
+				return d;
+			if (ct == NULL)
+				ct = d;
+		}
+		if (any == NULL)
+			any = d;
+	}
+	return ct ? ct : any;
+}
+
+const ember_aead_desc *ember_aead_find(const char *name, const char *impl)
+{
+	const ember_aead_spec *s = ember_aead_spec_find(name);
+	ember_cpu_id id;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	if (impl == NULL) {
+		ember_cpu_identify(&id);
+		return ember_aead_choose(name, &id);
+	}
+	if (s != NULL)
+		name = s->alg;
+	for (i = 0; i < ember_aead_count(); i++) {
+		const ember_aead_desc *d = aead_table[i];
+		if (matches(name, d->name, NULL) && strcmp(impl, d->impl) == 0)
+			return ember_aead_supported(d) ? d : NULL;
+	}
+	return NULL;
+}
+
 /* ---- the default per call site, cached ---- */
 
-static const void *pick(ember_pick *p, const char *name, int cipher)
+enum { PICK_HASH, PICK_BLOCK, PICK_AEAD };
+
+static const void *pick(ember_pick *p, const char *name, int kind)
 {
 	const uint64_t key = (uint64_t)ember_cpu_features() + 1;
 	const void *d = p->desc;
 
 	if (p->key != key || d == NULL) {
-		d = cipher ? (const void *)ember_block_find(name, NULL) : (const void *)ember_hash_find(name, NULL);
+		d = kind == PICK_BLOCK ? (const void *)ember_block_find(name, NULL)
+		    : kind == PICK_AEAD ? (const void *)ember_aead_find(name, NULL)
+		                        : (const void *)ember_hash_find(name, NULL);
 		p->desc = d;
 		p->key = key;
 	}
@@ -374,10 +500,15 @@ static const void *pick(ember_pick *p, const char *name, int cipher)
 
 const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name)
 {
-	return (const ember_hash_desc *)pick(p, name, 0);
+	return (const ember_hash_desc *)pick(p, name, PICK_HASH);
 }
 
 const ember_block_desc *ember_block_pick(ember_pick *p, const char *name)
 {
-	return (const ember_block_desc *)pick(p, name, 1);
+	return (const ember_block_desc *)pick(p, name, PICK_BLOCK);
+}
+
+const ember_aead_desc *ember_aead_pick(ember_pick *p, const char *name)
+{
+	return (const ember_aead_desc *)pick(p, name, PICK_AEAD);
 }

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/cpu.h"
 #include "ember/hash.h"
@@ -34,10 +35,13 @@ typedef struct ember_pick {
  */
 const ember_hash_desc *ember_hash_choose(const char *name, const ember_cpu_id *id);
 const ember_block_desc *ember_block_choose(const char *name, const ember_cpu_id *id);
+const ember_aead_desc *ember_aead_choose(const char *name, const ember_cpu_id *id);
 
 /* The default implementation of digest |name| (as ember_hash_find(name, NULL)). */
 const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name);
 /* The default implementation of cipher |name| (as ember_block_find(name, NULL)). */
 const ember_block_desc *ember_block_pick(ember_pick *p, const char *name);
+/* The default implementation of AEAD |name| (as ember_aead_find(name, NULL)). */
+const ember_aead_desc *ember_aead_pick(ember_pick *p, const char *name);
 
 #endif

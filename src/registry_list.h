@@ -6,6 +6,7 @@
  *   EMBER_HASH_IMPL(x)     ember_<x>_desc, an ember_hash_desc
  *   EMBER_BLOCK_IMPL(x)    ember_<x>_desc, an ember_block_desc
  *   EMBER_BN_MONT_IMPL(x)  ember_bn_mont_<x>_desc, an ember_bn_mont_desc
+ *   EMBER_AEAD_IMPL(x)     ember_<x>_desc, an ember_aead_desc
  * and their _WHERE(x, RULE) forms, for an implementation that may be the
  * default only on the cores RULE names (registry.c's EMBER_WHERE_RULE:
  * ANY, INTEL), because it was measured to lose elsewhere; each such line
@@ -153,3 +154,12 @@ EMBER_BN_MONT_IMPL(x86adx)
 EMBER_BN_MONT_IMPL(umaal)
 EMBER_BN_MONT_IMPL(ref)
 #endif /* EMBER_BN_MONT_IMPL */
+
+#ifdef EMBER_AEAD_IMPL
+/* AES-GCM (aes-gcm: 128/192/256-bit keys; the specs in registry.c) */
+
+/* AES-CCM */
+
+/* ChaCha20-Poly1305 */
+
+#endif /* EMBER_AEAD_IMPL */

@@ -18,6 +18,8 @@ const char *ember_strerror(int err)
 	case EMBER_ERANGE: return "value out of range";
 	case EMBER_ERANDOM: return "random source failed";
 	case EMBER_EINTERNAL: return "internal consistency check failed";
+	case EMBER_ENONCE: return "nonce length not allowed";
+	case EMBER_ETAG: return "tag length not allowed";
 	default: return "unknown error";
 	}
 }

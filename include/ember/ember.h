@@ -8,6 +8,7 @@
 #include "cpu.h"
 #include "hash.h"
 #include "cipher.h"
+#include "aead.h"
 #include "bn.h"
 #include "rsa.h"
 #include "dsa.h"

@@ -32,7 +32,9 @@ enum ember_err {
 	EMBER_EDECODE = -8,  /* malformed encoding (DER, PEM, hex) */
 	EMBER_ERANGE = -9,   /* value out of range (key too large, bad modulus) */
 	EMBER_ERANDOM = -10, /* the system random source failed */
-	EMBER_EINTERNAL = -11/* internal consistency check failed (fault detected) */
+	EMBER_EINTERNAL = -11,/* internal consistency check failed (fault detected) */
+	EMBER_ENONCE = -12,  /* nonce or IV length not allowed by the algorithm */
+	EMBER_ETAG = -13     /* tag length not allowed by the algorithm */
 };
 
 /* ember_strerror returns a static, human-readable text for an error code. */
