@@ -191,7 +191,13 @@ cross-test:
 		CFLAGS=\"$(call xget,$(TARGET),2)$$pie\" LDFLAGS=\"$$link -Wl,-z,relro,-z,now $(LDFLAGS)\"; \
 	$(MAKE) --no-print-directory O=$(O)/cross-$(TARGET) CROSS_COMPILE=$(call xget,$(TARGET),1) \
 		CFLAGS="$(call xget,$(TARGET),2)$$pie" LDFLAGS="$$link -Wl,-z,relro,-z,now $(LDFLAGS)" \
-		$(O)/cross-$(TARGET)/ember $(O)/cross-$(TARGET)/ember-test $(O)/cross-$(TARGET)/libember.a
+		$(O)/cross-$(TARGET)/ember $(O)/cross-$(TARGET)/ember-test $(O)/cross-$(TARGET)/libember.a && \
+	for b in ember ember-test; do f=$(O)/cross-$(TARGET)/$$b; \
+		readelf -lW $$f | grep -q GNU_RELRO || { echo "cross-test: $$f has no RELRO segment"; exit 1; }; \
+		if [ $$link = -static-pie ]; then readelf -hW $$f | grep -q 'Type:.*DYN' && \
+			readelf -dW $$f | grep -q 'Flags:.*NOW.*PIE' || { echo "cross-test: $$f is not a static PIE with BIND_NOW"; exit 1; }; \
+		else readelf -hW $$f | grep -q 'Type:.*EXEC' || { echo "cross-test: $$f is not a static executable"; exit 1; }; fi; \
+	done && echo "cross-test $(TARGET): ember and ember-test linked $$link, with RELRO (checked with readelf)"
 	$(if $(filter i686,$(TARGET)),$(MAKE) --no-print-directory check-c3 O=$(O))
 	@# the CLI tests run -e as one (quoted) program name: wrap the qemu command in a script
 	printf '#!/bin/sh\nexec %s %s "$$@"\n' "$(call xget,$(TARGET),3)" "$(abspath $(O)/cross-$(TARGET)/ember)" \
