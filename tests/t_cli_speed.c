@@ -5,9 +5,17 @@
  * exit status; bad input gives one line naming the culprit; the JSON
  * document's fields (and, when python3's jsonschema is installed, the
  * schema in docs/); -list; -count's exact operation counts; -impl all;
- * -multi; and the known-answer gate. Nothing here asserts a timing: every
- * run is tiny (-count or -seconds 0.02, one or two sizes).
+ * -multi; and the known-answer gate; options after the algorithm names;
+ * an output that cannot be written (/dev/full, a closed standard output);
+ * the time base of -cycles; the notice before a long run. Nothing here asserts a timing: every run is tiny
+ * (-count or -seconds 0.02, one or two sizes), and the long run is stopped
+ * as soon as it has announced itself. t_speed_tables.c checks the tables
+ * and the judgements on made-up results, and -impl all's marks through the tool.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -85,6 +93,15 @@ static int have_bin(void)
 		return 0;
 	}
 	return 1;
+}
+
+/* `[EMBER_CPUCAP=none] ember ARGS`, the shell's redirections in |args|: exit status, stderr (malloc'd). */
+static int ember_sh(const char *args, char **err)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), "%s'%s' %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
+	return t_run_cmd(cmd, NULL, err);
 }
 
 static int count_lines(const char *s)
@@ -284,7 +301,9 @@ EMBER_TEST(cli_speed_bad_input)
 		{ "-seconds abc sha256", "abc" },
 		{ "-bytes 0 sha256", "-bytes" },
 		{ "-multi 0 sha256", "-multi" },
-		{ "sha256 -seconds 1", "-seconds" },
+		{ "sha256 -seconds", "-seconds" },   /* options may follow the names (openssl 1.0), with their values */
+		{ "sha256 -bogus", "-bogus" },
+		{ "-engine padlock sha256", "padlock" },
 		{ "-repeat x sha256", "-repeat" },
 		{ "-sizes 16,,64 sha256", "-sizes" },
 		{ "-format xml sha256", "xml" },
@@ -544,5 +563,216 @@ EMBER_TEST(speed_man_page)
 		snprintf(alt, sizeof(alt), "\n.BI \\-%s ", opts[i]);
 		CHECK(strstr(man, want) != NULL || strstr(man, alt) != NULL, "%s does not document -%s", path, opts[i]);
 	}
+	/* openssl's engine names, -impl all's marks, the time base of -cycles, unwritable output */
+	for (i = 0; i < 6; i++) {
+		static const char *const words[] = { "af_alg", "devcrypto", "padlock", "+EMBER:FASTEST:", "timing:",
+			"standard output: No space left on device" };
+		CHECK(strstr(man, words[i]) != NULL, "%s does not mention %s", path, words[i]);
+	}
 	free(man);
+}
+
+/* ---- standard output that cannot be written ---- */
+
+EMBER_TEST(cli_speed_output_errors)
+{
+	static const char *const cmds[] = {
+		"speed -testmode -bytes 16 sha256", "speed -mr -count 5 -bytes 16 sha256",
+		"speed -format json -count 5 -bytes 16 sha256", "speed -format csv -count 5 -bytes 16 sha256",
+		"speed -impl all -count 5 -bytes 16 sha256", "speed -list", "speed -help", "version", "version -a",
+	};
+	char args[256], want[160], *err;
+	size_t i;
+	int st;
+
+	if (!have_bin())
+		return;
+	if (access("/dev/full", W_OK) != 0) {
+		t_skip("/dev/full: %s", strerror(errno));
+		return;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		size_t wl;
+		snprintf(args, sizeof(args), "%s >/dev/full", cmds[i]);
+		snprintf(want, sizeof(want), "ember %.*s: standard output: %s\n", (int)strcspn(cmds[i], " "), cmds[i],
+		    strerror(ENOSPC));
+		st = ember_sh(args, &err);
+		if (!CHECK(err != NULL, "cannot run ember %s", args))
+			continue;
+		wl = strlen(want);
+		/* the last line of standard error names the error, once; progress lines may come before it */
+		CHECK(st != 0, "ember %s: exit 0", args);
+		CHECK(strlen(err) >= wl && strcmp(err + strlen(err) - wl, want) == 0 && strstr(err, want) == err + strlen(err) - wl,
+		    "ember %s: want last line '%.*s', got:\n%s", args, (int)wl - 1, want, err);
+		free(err);
+	}
+	/* a closed standard output: refused before anything runs */
+	st = ember_sh("speed -count 5 -bytes 16 sha256 >&-", &err);
+	snprintf(want, sizeof(want), "ember speed: standard output: %s\n", strerror(EBADF));
+	CHECK(st != 0 && err && strcmp(err, want) == 0, "closed stdout: exit %d, stderr: %s", st, err ? err : "");
+	free(err);
+	st = ember_sh("version -a >&-", &err);
+	snprintf(want, sizeof(want), "ember version: standard output: %s\n", strerror(EBADF));
+	CHECK(st != 0 && err && strcmp(err, want) == 0, "version, closed stdout: exit %d, stderr: %s", st, err ? err : "");
+	free(err);
+}
+
+/* ---- openssl 1.0's habits ---- */
+
+EMBER_TEST(cli_speed_options_after_names)
+{
+	char *out, *err;
+	parsed p;
+	int st;
+
+	if (!have_bin())
+		return;
+	if (!ember_hash_find("md5", NULL) || !ember_hash_find("sha1", NULL) || !ember_hash_find("sha256", NULL)) {
+		t_skip("md5, sha1 or sha256 not in this build");
+		return;
+	}
+	/* `openssl speed md5 sha1 -seconds 1`, as 1.0 took it (a count here, not seconds) */
+	st = speed("md5 sha1 -count 5 -bytes 16", &out, &err);
+	CHECK(st == 0 && strstr(out, "\nmd5 ") && strstr(out, "\nsha1 ") &&
+	          strstr(err, "Doing md5 5 times on 16 size blocks: ") && !strstr(err, "on 64 size"),
+	    "options after the names: exit %d\n%s%s", st, out, err);
+	free(out);
+	free(err);
+	/* mixed, and -mr last */
+	st = speed("-count 3 sha256 -sizes 16,64 md5 -mr", &out, &err);
+	if (CHECK(st == 0, "mixed options: exit %d: %s", st, err)) {
+		CHECK(parse_mr(out, &p) == 0 && p.nsizes == 2 && p.nrows == 2, "-mr after the names:\n%s", out);
+		CHECK(strstr(err, "+DN:sha256:3:64\n") != NULL, "-count before the names: %s", err);
+	}
+	free(out);
+	free(err);
+}
+
+/* ---- -cycles: cycles and rates on one time base ---- */
+
+EMBER_TEST(cli_speed_cycles_timebase)
+{
+	char path[1024], *out, *err;
+	const char *counter, *timer;
+	tj *doc;
+	int st;
+
+	if (!have_bin())
+		return;
+	st = speed("-format json -cycles -count 50 -bytes 64 sha256", &out, &err);
+	if (!CHECK(st == 0, "-cycles json: exit %d: %s", st, err) ||
+	    !CHECK(t_scratch(path, sizeof(path), "speed-cycles.json") == 0 && t_write_file(path, out, strlen(out)) == 0,
+	        "scratch") ||
+	    !CHECK((doc = tj_load(path)) != NULL, "json:\n%s", out)) {
+		free(out);
+		free(err);
+		return;
+	}
+	counter = tj_str(doc, "cycles_counter");
+	timer = tj_str(doc, "timer");
+	if (counter != NULL && strcmp(counter, "rdtsc") == 0) {
+		/* the TSC counts wall-clock time: so do the rates */
+		CHECK(timer && strcmp(timer, "CLOCK_MONOTONIC") == 0, "rdtsc with timer %s", timer ? timer : "?");
+		CHECK(tj_str(doc, "elapsed_implied_by") && strcmp(tj_str(doc, "elapsed_implied_by"), "-cycles") == 0,
+		    "elapsed_implied_by");
+		CHECK(strstr(err, "You have chosen to measure elapsed time") != NULL, "no -elapsed notice: %s", err);
+	} else if (counter != NULL) {
+		/* a counter of this process's cycles: CPU time */
+		CHECK(timer && strcmp(timer, "CLOCK_PROCESS_CPUTIME_ID") == 0, "%s with timer %s", counter, timer ? timer : "?");
+	} else {
+		t_skip("-cycles: no cycle counter here: %s", err);
+	}
+	tj_free(doc);
+	free(out);
+	free(err);
+	/* the text header says which time base */
+	st = speed("-cycles -count 50 -bytes 64 sha256", &out, &err);
+	CHECK(st == 0 && (counter == NULL || (strstr(out, "\ntiming: ") &&
+	                                         strstr(out, "count the same time as the rates\n"))),
+	    "-cycles header: exit %d\n%s", st, out);
+	free(out);
+	free(err);
+	/* with -elapsed, the TSC is already on the rates' clock; a CPU-time counter is not */
+	st = speed("-elapsed -cycles -count 50 -bytes 64 sha256", &out, &err);
+	CHECK(st == 0 && strstr(out, "\ntiming: wall clock (CLOCK_MONOTONIC)") &&
+	          (strstr(out, "same time as the rates") || strstr(out, "Cycles per byte: not available")),
+	    "-elapsed -cycles: exit %d\n%s", st, out);
+	free(out);
+	free(err);
+}
+
+/* ---- the notice before a long run ---- */
+
+/* The first line `ember speed ARGS` writes on stderr; then the run is stopped. NULL when none came. */
+static char *first_stderr_line(const char *args)
+{
+	static char buf[1024];
+	char cmd[2048];
+	int fd[2], devnull;
+	size_t got = 0;
+	pid_t pid;
+
+	if (pipe(fd) != 0)
+		return NULL;
+	snprintf(cmd, sizeof(cmd), "%sexec '%s' speed %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		devnull = open("/dev/null", O_WRONLY);
+		if (devnull < 0 || dup2(devnull, 1) < 0 || dup2(fd[1], 2) < 0)
+			_exit(127);
+		close(fd[0]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		return NULL;
+	}
+	/* the notice comes before the first measurement; a progress line without a newline ends the wait too */
+	while (got < sizeof(buf) - 1 && memchr(buf, '\n', got) == NULL) {
+		struct pollfd pfd = { fd[0], POLLIN, 0 };
+		ssize_t n;
+		if (poll(&pfd, 1, 30000) <= 0)
+			break;
+		n = read(fd[0], buf + got, sizeof(buf) - 1 - got);
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+		if (got >= 6 && strncmp(buf, "Doing ", 6) == 0)
+			break;
+	}
+	buf[got] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	kill(pid, SIGTERM);
+	waitpid(pid, NULL, 0);
+	close(fd[0]);
+	return got ? buf : NULL;
+}
+
+EMBER_TEST(cli_speed_long_run_notice)
+{
+	const char *l;
+
+	if (!have_bin())
+		return;
+	if (!ember_hash_find("sha256", NULL) || !ember_hash_find("md5", NULL) || !ember_hash_find("sha1", NULL)) {
+		t_skip("sha256, md5 or sha1 not in this build");
+		return;
+	}
+	/* 3 rows x 1 size x 30 s: announced, then stopped here */
+	l = first_stderr_line("-seconds 30 -bytes 16 sha256 md5 sha1");
+	CHECK(l && strcmp(l, "ember speed: this run will take about 1 min 30 s: 3 rows x 1 size x 30s; name algorithms "
+	                     "or give -seconds or -bytes for a shorter one") == 0,
+	    "notice: %s", l ? l : "(none)");
+	/* a bare `ember speed`: every row, six sizes, the public keys */
+	l = first_stderr_line("");
+	CHECK(l && strncmp(l, "ember speed: this run will take about ", 38) == 0 && strstr(l, " sizes x 3s + ") &&
+	          strstr(l, " key sizes x 2 operations x 10s"),
+	    "bare run: %s", l ? l : "(none)");
+	/* a minute or less: straight to work */
+	l = first_stderr_line("-seconds 20 -bytes 16 sha256 md5 sha1");
+	CHECK(l && strncmp(l, "Doing ", 6) == 0 && strstr(l, " for 20s on 16 size blocks"), "one minute is not announced: %s",
+	    l ? l : "(none)");
 }

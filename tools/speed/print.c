@@ -14,6 +14,30 @@
 
 /* ---- the header and tables ---- */
 
+static int wall_clock(const speed_run *r)
+{
+	/* -multi's children measure wall time, as openssl's */
+	return r->multi > 1 || strcmp(speed_timer_name(), "CLOCK_MONOTONIC") == 0;
+}
+
+/* "timing:": the time base of the rates (and of cycles), when something other than -elapsed chose it or -cycles asked. */
+static void print_timing(FILE *f, const speed_run *r)
+{
+	int cyc = r->cycles && r->cycles_name != NULL;
+
+	if (r->elapsed_implied == NULL && !cyc)
+		return;
+	fprintf(f, "timing: %s", wall_clock(r) ? "wall clock (CLOCK_MONOTONIC)" : "CPU time (CLOCK_PROCESS_CPUTIME_ID)");
+	if (r->elapsed_implied != NULL && strcmp(r->elapsed_implied, SPEED_BY_CYCLES) == 0)
+		fprintf(f, ", -elapsed implied: -cycles reads the TSC, which counts wall-clock time");
+	else if (r->elapsed_implied != NULL)
+		fprintf(f, ", -elapsed implied: engine %s hands the work to the kernel, where this process's CPU time "
+		           "does not see it", r->elapsed_implied);
+	if (cyc)
+		fprintf(f, "; cycles per byte (%s) count the same time as the rates", r->cycles_name);
+	fprintf(f, "\n");
+}
+
 void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const speed_missing *miss, int nmiss)
 {
 	char buf[4096];
@@ -51,24 +75,142 @@ void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const
 		for (k = 0; k < nmiss; k++)
 			fprintf(f, "engine: %s: not available: %s\n", miss[k].engine, miss[k].why);
 	}
-	if (runs[0].elapsed_implied != NULL)
-		fprintf(f, "timing: wall clock (CLOCK_MONOTONIC), -elapsed implied: engine %s hands the work to the "
-		           "kernel, where this process's CPU time does not see it\n", runs[0].elapsed_implied);
+	print_timing(f, &runs[0]);
 }
 
-static void print_type_line(FILE *f, const speed_run *r)
+/*
+ * The width of the name column: openssl's 13, whose longer names push their
+ * row out of line as openssl's do; with -impl (Ember's own rows, named
+ * "hmac(md5)/avx512"), the longest name, so that every column stays aligned.
+ */
+static int name_width(const speed_run *r, const char *suffix_default)
+{
+	int i, w = 13;
+
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i];
+		int n = (int)strlen(j->label);
+		if (j->impl[0] == 0)
+			continue;
+		if (suffix_default != NULL && j->is_default)
+			n += (int)strlen(suffix_default);
+		if (n > w)
+			w = n;
+	}
+	return w;
+}
+
+static void print_type_line(FILE *f, const speed_run *r, int width)
 {
 	int s;
 
-	fprintf(f, "type        ");
+	fprintf(f, "%-*s", width - 1, "type");
 	for (s = 0; s < r->nsizes; s++)
 		fprintf(f, "%7d bytes", (int)r->sizes[s]);
 	fprintf(f, "\n");
 }
 
+/* Writes |line| without its trailing blanks, and a newline. */
+static void put_line(FILE *f, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && line[n - 1] == ' ')
+		line[--n] = 0;
+	fprintf(f, "%s\n", line);
+}
+
+const char *speed_ratio_text(double v, char *buf, size_t len)
+{
+	if (!(v >= 0) || v >= 99999.5)
+		snprintf(buf, len, "x>1e5");
+	else if (v < 99.995)
+		snprintf(buf, len, "x%.2f", v);
+	else if (v < 999.95)
+		snprintf(buf, len, "x%.1f", v);
+	else
+		snprintf(buf, len, "x%.0f", v);
+	return buf;
+}
+
+/* -mr with -impl all: "+EMBER:FASTEST:row:impl:impl..." per row, one implementation per size of +H. */
+static void print_fastest_mr(FILE *f, const speed_run *r)
+{
+	int i, k, s;
+
+	for (i = 0; i < r->njobs; i++) {
+		const char *row = r->jobs[i].row.name;
+		for (k = 0; k < i && strcmp(r->jobs[k].row.name, row) != 0; k++)
+			;
+		if (k < i)
+			continue;
+		fprintf(f, "+EMBER:FASTEST:%s", row);
+		for (s = 0; s < r->nsizes; s++) {
+			const char *best = "-";
+			for (k = i; k < r->njobs; k++)
+				if (strcmp(r->jobs[k].row.name, row) == 0 && (r->jobs[k].mark[s] & SPEED_MARK_FASTEST))
+					best = r->jobs[k].impl_used;
+			fprintf(f, ":%s", best);
+		}
+		fprintf(f, "\n");
+	}
+}
+
+/* The default job of |j|'s row (NULL when it did not run). */
+static const speed_job *default_of(const speed_run *r, const speed_job *j)
+{
+	int k;
+
+	for (k = 0; k < r->njobs; k++)
+		if (strcmp(r->jobs[k].row.name, j->row.name) == 0 && r->jobs[k].is_default &&
+		    r->jobs[k].state == SPEED_OK)
+			return &r->jobs[k];
+	return NULL;
+}
+
+/*
+ * -impl all: each implementation's rate over its row's default, "*" on the
+ * fastest at each size, "+" on the fastest constant-time one where the
+ * fastest is not constant-time. Cells start with "x", so that a reader of
+ * openssl's tables never takes them for rates.
+ */
+static void print_fastest(FILE *f, const speed_run *r)
+{
+	static const char dflt[] = " (default)";
+	int width = name_width(r, dflt), i, s;
+	char line[1024];
+
+	fprintf(f, "\nThe 'numbers' are each implementation's rate over the default's of its row.\n"
+	           "* marks the fastest at each size; + the fastest constant-time one, where the fastest is not.\n");
+	print_type_line(f, r, width);
+	for (i = 0; i < r->njobs; i++) {
+		const speed_job *j = &r->jobs[i], *d = default_of(r, j);
+		char name[160];
+		size_t used;
+
+		if (j->state != SPEED_OK && j->state != SPEED_FAILED)
+			continue;
+		snprintf(name, sizeof(name), "%s%s", j->label, j->is_default ? dflt : "");
+		snprintf(line, sizeof(line), "%-*s", width, name);
+		for (s = 0; s < r->nsizes; s++) {
+			char ratio[24];
+			used = strlen(line);
+			if (j->state != SPEED_OK)
+				snprintf(ratio, sizeof(ratio), "failed");
+			else if (d == NULL || !(d->res[s].rate > 0))
+				snprintf(ratio, sizeof(ratio), "x?");
+			else
+				speed_ratio_text(j->res[s].rate / d->res[s].rate, ratio, sizeof(ratio));
+			snprintf(line + used, sizeof(line) - used, " %11s%c", ratio,
+			    (j->mark[s] & SPEED_MARK_FASTEST) ? '*' : (j->mark[s] & SPEED_MARK_FASTEST_CT) ? '+' : ' ');
+		}
+		put_line(f, line);
+	}
+}
+
 void speed_print_tables(FILE *f, const speed_run *r)
 {
-	int i, s, any = 0, title;
+	int i, s, any = 0, title, width = name_width(r, NULL);
 
 	for (i = 0; i < r->njobs; i++)
 		if (r->jobs[i].state == SPEED_OK || r->jobs[i].state == SPEED_FAILED)
@@ -96,16 +238,18 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			fprintf(f, "+F%d:%u:%u:%f:%f\n", p->dsa ? 3 : 2, (unsigned)p->index, p->bits, p->res[0].rate,
 			    p->res[1].rate);
 		}
+		if (any && r->impl_all)
+			print_fastest_mr(f, r);
 		return;
 	}
 	if (any) {
 		fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
-		print_type_line(f, r);
+		print_type_line(f, r, width);
 		for (i = 0; i < r->njobs; i++) {
 			const speed_job *j = &r->jobs[i];
 			if (j->state != SPEED_OK && j->state != SPEED_FAILED)
 				continue;
-			fprintf(f, "%-13s", j->label);
+			fprintf(f, "%-*s", width, j->label);
 			for (s = 0; s < r->nsizes; s++) {
 				double v = j->res[s].rate;
 				if (j->state != SPEED_OK)
@@ -137,14 +281,16 @@ void speed_print_tables(FILE *f, const speed_run *r)
 		}
 	}
 	/* Ember's additions come after openssl's tables, only when asked for. */
+	if (any && r->impl_all)
+		print_fastest(f, r);
 	if (any && r->repeat > 1) {
 		fprintf(f, "\nThe spread is (max - min) / median in percent over %d runs.\n", r->repeat);
-		print_type_line(f, r);
+		print_type_line(f, r, width);
 		for (i = 0; i < r->njobs; i++) {
 			const speed_job *j = &r->jobs[i];
 			if (j->state != SPEED_OK)
 				continue;
-			fprintf(f, "%-13s", j->label);
+			fprintf(f, "%-*s", width, j->label);
 			for (s = 0; s < r->nsizes; s++) {
 				const speed_result *x = &j->res[s];
 				fprintf(f, " %11.1f%%", x->rate > 0 ? 100.0 * (x->max - x->min) / x->rate : 0.0);
@@ -157,13 +303,14 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			fprintf(f, "\nCycles per byte: not available (%s).\n", r->cycles_why);
 			return;
 		}
-		fprintf(f, "\nThe 'numbers' are cycles per byte processed (%s).\n", r->cycles_name);
-		print_type_line(f, r);
+		fprintf(f, "\nThe 'numbers' are cycles per byte processed (%s, counted over the rates' %s time).\n",
+		    r->cycles_name, wall_clock(r) ? "wall-clock" : "CPU");
+		print_type_line(f, r, width);
 		for (i = 0; i < r->njobs; i++) {
 			const speed_job *j = &r->jobs[i];
 			if (j->state != SPEED_OK)
 				continue;
-			fprintf(f, "%-13s", j->label);
+			fprintf(f, "%-*s", width, j->label);
 			for (s = 0; s < r->nsizes; s++) {
 				const speed_result *x = &j->res[s];
 				double bytes = (double)x->ops * (double)r->sizes[s];
@@ -174,21 +321,59 @@ void speed_print_tables(FILE *f, const speed_run *r)
 	}
 }
 
+/* ---- the engines side by side ---- */
+
+/* Mail clients wrap lines past about 100 columns: the side-by-side table fits. */
+#define SIDE_WIDTH 100
+#define SIDE_CELL 20 /* " %11.2fk" and " x%-5s": a rate and its ratio */
+
 /* One rate (bytes or operations per second) in openssl's number format. */
-static void put_rate(FILE *f, double v)
+static void put_rate(char *line, size_t len, double v)
 {
+	size_t used = strlen(line);
+
 	if (v > 10000)
-		fprintf(f, " %11.2fk", v / 1e3);
+		snprintf(line + used, len - used, " %11.2fk", v / 1e3);
 	else
-		fprintf(f, " %11.2f ", v);
+		snprintf(line + used, len - used, " %11.2f ", v);
 }
 
-static void put_ratio(FILE *f, int show, double v, double base)
+static void put_ratio(char *line, size_t len, int show, double v, double base)
 {
+	size_t used = strlen(line);
+	char r[24];
+
 	if (show && base > 0)
-		fprintf(f, " x%-5.2f", v / base);
+		snprintf(line + used, len - used, " %-6s", speed_ratio_text(v / base, r, sizeof(r)));
 	else
-		fprintf(f, "       ");
+		snprintf(line + used, len - used, "%7s", "");
+}
+
+/*
+ * |line| (|col| columns so far), then |text| word by word, continued on lines
+ * indented by |indent| so that none passes SIDE_WIDTH (a single longer word
+ * stays whole).
+ */
+static void put_wrapped(FILE *f, char *line, size_t len, const char *text, int indent)
+{
+	int col = (int)strlen(line);
+
+	while (*text) {
+		size_t w = strcspn(text, " ");
+		size_t used = strlen(line);
+		if (col > indent && col + 1 + (int)w > SIDE_WIDTH) {
+			put_line(f, line);
+			snprintf(line, len, "%*s", indent, "");
+			col = indent;
+			used = strlen(line);
+		}
+		snprintf(line + used, len - used, "%s%.*s", col > indent ? " " : "", (int)w, text);
+		col = (int)strlen(line);
+		text += w;
+		while (*text == ' ')
+			text++;
+	}
+	put_line(f, line);
 }
 
 static const speed_job *job_by_label(const speed_run *r, const char *label)
@@ -221,46 +406,101 @@ static const char *no_numbers(int state, const char *error)
 	return "not selected";
 }
 
+/* 1 when |label| first appears in engine |k| (rows are those of every engine, in order, once). */
+static int first_seen(const speed_run *runs, int k, const char *label, int pk)
+{
+	int m;
+
+	for (m = 0; m < k; m++)
+		if (pk ? pk_by_word(&runs[m], label) != NULL : job_by_label(&runs[m], label) != NULL)
+			return 0;
+	return 1;
+}
+
+/* The column widths: names, engines and implementations as long as the longest. */
+static void side_widths(const speed_run *runs, int nrun, int *wname, int *weng, int *wimpl)
+{
+	int k, i;
+
+	*wname = 13;
+	*weng = 7;
+	*wimpl = 4;
+	for (k = 0; k < nrun; k++) {
+		if ((int)strlen(runs[k].engine->name) > *weng)
+			*weng = (int)strlen(runs[k].engine->name);
+		for (i = 0; i < runs[k].njobs; i++) {
+			const speed_job *j = &runs[k].jobs[i];
+			if ((int)strlen(j->label) > *wname)
+				*wname = (int)strlen(j->label);
+			if (j->state == SPEED_OK && (int)strlen(j->impl_used) > *wimpl)
+				*wimpl = (int)strlen(j->impl_used);
+		}
+	}
+}
+
 /*
  * Every engine's rate for each row and size, with the ratio to the first
  * engine's (above 1: faster than the first engine). Rows are those of every
- * engine in order; an engine without numbers for a row says why.
+ * engine in order; an engine without numbers for a row says why. The sizes
+ * are split over as many tables as it takes to keep within SIDE_WIDTH
+ * columns (three sizes a table with openssl's names and implementations).
  */
 void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const speed_missing *miss, int nmiss)
 {
 	const speed_run *base = &runs[0];
-	int k, m, i, s, printed_pk = 0;
+	int k, m, i, s, part, nparts, per, wname, weng, wimpl, fixed, printed_pk = 0;
+	char line[2048];
 
+	side_widths(runs, nrun, &wname, &weng, &wimpl);
+	fixed = wname + 1 + weng + 1 + wimpl;
+	per = (SIDE_WIDTH - fixed) / SIDE_CELL;
+	if (per < 1)
+		per = 1;
+	nparts = (base->nsizes + per - 1) / per;
+	if (nparts < 1)
+		nparts = 1;
+	per = (base->nsizes + nparts - 1) / nparts; /* balanced: 3 and 3 rather than 4 and 2 */
 	/* worded so that speed-result readers skip it (no "1000s", which reads as a time) */
 	fprintf(f, "\nSide by side, in thousands of bytes per second (xN.NN: this engine's rate over %s's):\n",
 	    base->engine->name);
-	fprintf(f, "%-13s %-10s", "type", "engine");
-	for (s = 0; s < base->nsizes; s++)
-		fprintf(f, "%7d bytes%7s", (int)base->sizes[s], "");
-	fprintf(f, "\n");
-	for (k = 0; k < nrun; k++) {
-		for (i = 0; i < runs[k].njobs; i++) {
-			const char *label = runs[k].jobs[i].label;
-			const speed_job *b = job_by_label(base, label);
-			int seen = 0;
+	for (part = 0; part < nparts; part++) {
+		int s0 = part * per, s1 = s0 + per < base->nsizes ? s0 + per : base->nsizes;
 
-			for (m = 0; m < k && !seen; m++)
-				seen = job_by_label(&runs[m], label) != NULL;
-			if (seen)
-				continue;
-			for (m = 0; m < nrun; m++) {
-				const speed_job *j = job_by_label(&runs[m], label);
-				fprintf(f, "%-13s %-10s", m == 0 ? label : "", runs[m].engine->name);
-				if (j == NULL || j->state != SPEED_OK) {
-					fprintf(f, " %11s  n/a: %s\n", "", j ? no_numbers(j->state, j->error) : "not selected");
+		if (part > 0)
+			fprintf(f, "\n");
+		snprintf(line, sizeof(line), "%-*s %-*s %-*s", wname, "type", weng, "engine", wimpl, "impl");
+		for (s = s0; s < s1; s++)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%7d bytes%7s", (int)base->sizes[s], "");
+		put_line(f, line);
+		for (k = 0; k < nrun; k++) {
+			for (i = 0; i < runs[k].njobs; i++) {
+				const char *label = runs[k].jobs[i].label;
+				const speed_job *b = job_by_label(base, label);
+				int bok = b != NULL && b->state == SPEED_OK;
+
+				if (!first_seen(runs, k, label, 0))
 					continue;
+				for (m = 0; m < nrun; m++) {
+					const speed_job *j = job_by_label(&runs[m], label);
+					int ok = j != NULL && j->state == SPEED_OK;
+					snprintf(line, sizeof(line), "%-*s %-*s %-*s", wname, m == 0 ? label : "", weng,
+					    runs[m].engine->name, wimpl, ok ? j->impl_used : "");
+					if (!ok) {
+						/* the reason once, in the first table; the others say n/a */
+						snprintf(line + strlen(line), sizeof(line) - strlen(line), "  n/a%s", part ? "" : ":");
+						if (part == 0)
+							put_wrapped(f, line, sizeof(line), j ? no_numbers(j->state, j->error) : "not selected",
+							    fixed + 2);
+						else
+							put_line(f, line);
+						continue;
+					}
+					for (s = s0; s < s1 && s < runs[m].nsizes; s++) {
+						put_rate(line, sizeof(line), j->res[s].rate);
+						put_ratio(line, sizeof(line), m > 0 && bok, j->res[s].rate, bok ? b->res[s].rate : 0);
+					}
+					put_line(f, line);
 				}
-				for (s = 0; s < runs[m].nsizes; s++) {
-					double v = j->res[s].rate;
-					put_rate(f, v);
-					put_ratio(f, m > 0 && b && b->state == SPEED_OK, v, b && b->state == SPEED_OK ? b->res[s].rate : 0);
-				}
-				fprintf(f, "  [%s]\n", j->impl_used);
 			}
 		}
 	}
@@ -268,35 +508,39 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 		for (i = 0; i < runs[k].npk; i++) {
 			const char *word = runs[k].pk[i].word;
 			const speed_pk_job *b = pk_by_word(base, word);
-			int seen = 0;
+			int bok = b != NULL && b->state == SPEED_OK;
 
-			for (m = 0; m < k && !seen; m++)
-				seen = pk_by_word(&runs[m], word) != NULL;
-			if (seen)
+			if (!first_seen(runs, k, word, 1))
 				continue;
 			if (!printed_pk) {
-				fprintf(f, "\n%-13s %-10s %13s%7s %13s\n", "public key", "engine", "sign/s", "", "verify/s");
+				snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine", "sign/s",
+				    "", "verify/s");
+				fprintf(f, "\n");
+				put_line(f, line);
 				printed_pk = 1;
 			}
 			for (m = 0; m < nrun; m++) {
 				const speed_pk_job *p = pk_by_word(&runs[m], word);
 				int op;
-				fprintf(f, "%-13s %-10s", m == 0 ? word : "", runs[m].engine->name);
+				snprintf(line, sizeof(line), "%-*s %-*s", wname, m == 0 ? word : "", weng, runs[m].engine->name);
 				if (p == NULL || p->state != SPEED_OK) {
-					fprintf(f, " %11s  n/a: %s\n", "", p ? no_numbers(p->state, p->error) : "not selected");
+					snprintf(line + strlen(line), sizeof(line) - strlen(line), "  n/a:");
+					put_wrapped(f, line, sizeof(line), p ? no_numbers(p->state, p->error) : "not selected",
+					    wname + 1 + weng + 2);
 					continue;
 				}
 				for (op = 0; op < 2; op++) {
-					fprintf(f, " %12.1f", p->res[op].rate);
-					put_ratio(f, m > 0 && b && b->state == SPEED_OK, p->res[op].rate,
-					    b && b->state == SPEED_OK ? b->res[op].rate : 0);
+					snprintf(line + strlen(line), sizeof(line) - strlen(line), " %12.1f", p->res[op].rate);
+					put_ratio(line, sizeof(line), m > 0 && bok, p->res[op].rate, bok ? b->res[op].rate : 0);
 				}
-				fprintf(f, "\n");
+				put_line(f, line);
 			}
 		}
 	}
-	for (k = 0; k < nmiss; k++)
-		fprintf(f, "engine %s: not available: %s\n", miss[k].engine, miss[k].why);
+	for (k = 0; k < nmiss; k++) {
+		snprintf(line, sizeof(line), "engine %s: not available:", miss[k].engine);
+		put_wrapped(f, line, sizeof(line), miss[k].why, 2);
+	}
 }
 
 /* ---- -list ---- */

@@ -1,7 +1,9 @@
 /*
  * run.c - running the jobs of one engine: each row at each size, -repeat
  * times, the public-key words under openssl's stop rule, progress on
- * stderr in openssl's words (text or -mr), and -multi's processes.
+ * stderr in openssl's words (text or -mr), and -multi's processes; then,
+ * with -impl all, the fastest implementation of each row (and a warning when
+ * it is not the default), and before a run, how long it will take.
  */
 #include <errno.h>
 #include <math.h>
@@ -471,4 +473,113 @@ int speed_do_multi(speed_run *r)
 	}
 	free(fds);
 	return 0;
+}
+
+/* ---- -impl all: the fastest implementation of each row ---- */
+
+/*
+ * A constant-time implementation beats the default at a size when its median
+ * is more than 5 % above the default's and its slowest run is above the
+ * default's fastest one (with one run per size, the same as the median):
+ * beyond both the threshold and the measured spread, so that one noisy
+ * sample does not cry wolf.
+ */
+#define SPEED_BEATS 1.05
+
+static int beats(const speed_result *a, const speed_result *d)
+{
+	return a->rate > d->rate * SPEED_BEATS && a->min > d->max;
+}
+
+int speed_mark_fastest(speed_run *r, FILE *warn)
+{
+	int i, k, s, warned = 0;
+
+	for (i = 0; i < r->njobs; i++)
+		memset(r->jobs[i].mark, 0, sizeof(r->jobs[i].mark));
+	for (i = 0; i < r->njobs; i++) {
+		const char *row = r->jobs[i].row.name;
+		const speed_job *def = NULL;
+		char msg[1024];
+		size_t used = 0;
+		int first = 1;
+
+		for (k = 0; k < i && strcmp(r->jobs[k].row.name, row) != 0; k++)
+			;
+		if (k < i)
+			continue; /* the row was handled at its first job */
+		for (k = i; k < r->njobs; k++)
+			if (strcmp(r->jobs[k].row.name, row) == 0 && r->jobs[k].is_default && r->jobs[k].state == SPEED_OK)
+				def = &r->jobs[k];
+		msg[0] = 0;
+		for (s = 0; s < r->nsizes; s++) {
+			speed_job *best = NULL, *best_ct = NULL;
+			for (k = i; k < r->njobs; k++) {
+				speed_job *j = &r->jobs[k];
+				if (strcmp(j->row.name, row) != 0 || j->state != SPEED_OK)
+					continue;
+				if (best == NULL || j->res[s].rate > best->res[s].rate)
+					best = j;
+				if ((j->impl_flags & EMBER_IMPL_CT) && (best_ct == NULL || j->res[s].rate > best_ct->res[s].rate))
+					best_ct = j;
+			}
+			if (best == NULL)
+				continue;
+			best->mark[s] |= SPEED_MARK_FASTEST;
+			if (best_ct != NULL && best_ct != best)
+				best_ct->mark[s] |= SPEED_MARK_FASTEST_CT;
+			if (def != NULL && best_ct != NULL && best_ct != def && beats(&best_ct->res[s], &def->res[s]) &&
+			    used < sizeof(msg)) {
+				char ratio[24];
+				speed_ratio_text(best_ct->res[s].rate / def->res[s].rate, ratio, sizeof(ratio));
+				snprintf(msg + used, sizeof(msg) - used, "%s%s %s at %d bytes", first ? "" : ", ",
+				    best_ct->impl_used[0] ? best_ct->impl_used : best_ct->impl, ratio, (int)r->sizes[s]);
+				used += strlen(msg + used);
+				first = 0;
+			}
+		}
+		if (!first)
+			warned++;
+		if (!first && warn != NULL)
+			fprintf(warn,
+			    "ember speed: warning: %s%s: the default, %s, is not the fastest constant-time implementation "
+			    "here: %s (beyond 5 %% and the measured spread)\n",
+			    speed_run_prefix(r), row, def->impl_used[0] ? def->impl_used : def->impl, msg);
+	}
+	return warned;
+}
+
+/* ---- how long a run will take ---- */
+
+double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
+{
+	const speed_run *r = &runs[0];
+	int k, i, rows = 0, pks = 0;
+	char sb[32], terms[160] = "";
+
+	what[0] = 0;
+	if (r->count > 0)
+		return 0; /* a number of operations, not of seconds */
+	for (k = 0; k < nrun; k++) {
+		for (i = 0; i < runs[k].njobs; i++)
+			rows += runs[k].jobs[i].state != SPEED_SKIPPED;
+		for (i = 0; i < runs[k].npk; i++)
+			pks += runs[k].pk[i].state != SPEED_SKIPPED;
+	}
+	if (rows > 0)
+		snprintf(terms, sizeof(terms), "%d row%s x %d size%s x %ss", rows, rows == 1 ? "" : "s", r->nsizes,
+		    r->nsizes == 1 ? "" : "s", fmt_secs(r->seconds, sb, sizeof(sb)));
+	if (pks > 0)
+		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d key size%s x 2 operations x %ss",
+		    rows > 0 ? " + " : "", pks, pks == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+	if (r->repeat > 1 && rows > 0 && pks > 0)
+		snprintf(what, len, "(%s) x %d repeats", terms, r->repeat);
+	else if (r->repeat > 1)
+		snprintf(what, len, "%s x %d repeats", terms, r->repeat);
+	else
+		snprintf(what, len, "%s", terms);
+	if (nrun > 1)
+		snprintf(what + strlen(what), len - strlen(what), ", over %d engines", nrun);
+	/* an upper bound for public keys: openssl's stop rule may skip the larger sizes */
+	return ((double)rows * r->nsizes * r->seconds + (double)pks * 2 * r->pk_seconds) * r->repeat;
 }

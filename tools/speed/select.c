@@ -106,6 +106,15 @@ const char *speed_run_prefix(const speed_run *r)
 
 /* ---- selection ---- */
 
+/* What the engine says of implementation |im| of a job just added: flags, default. */
+static void note_impl(speed_run *r, const speed_impl *im)
+{
+	speed_job *j = &r->jobs[r->njobs - 1];
+
+	j->impl_flags = im->flags;
+	j->is_default = im->preferred;
+}
+
 static int add_job(speed_run *r, const speed_row *row, const char *impl, int show_impl)
 {
 	speed_job *j;
@@ -155,6 +164,7 @@ static int select_row(speed_run *r, const speed_row *row, const char *impl, char
 			}
 			if (add_job(r, row, im[k].name, 1))
 				return 1;
+			note_impl(r, &im[k]);
 			added++;
 		}
 		if (added == 0) {
@@ -168,7 +178,10 @@ static int select_row(speed_run *r, const speed_row *row, const char *impl, char
 		if (strcmp(im[k].name, impl) == 0) {
 			if (!im[k].supported)
 				return tool_error(CMD, "%s/%s: not supported by this CPU", row->name, impl);
-			return add_job(r, row, impl, 1);
+			if (add_job(r, row, impl, 1))
+				return 1;
+			note_impl(r, &im[k]);
+			return 0;
 		}
 		snprintf(have + strlen(have), sizeof(have) - strlen(have), "%s%s", k ? " " : "", im[k].name);
 	}

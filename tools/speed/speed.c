@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,23 +110,97 @@ static void free_runs(speed_run *runs, int nrun)
 	}
 }
 
-/* -engine NAME[,NAME...]: known names, each once. */
+/* ---- standard output ---- */
+
+/*
+ * Standard output is checked as dgst and compare check theirs: every write
+ * (the stream's error flag is sticky; out_note keeps the errno of the first
+ * failure), the final flush, and the close of a duplicate of the descriptor,
+ * which reports what a network file system defers to close() without closing
+ * standard output itself (the Ember> prompt runs more commands after this
+ * one). A copy of these lives in tools/commands/version.c, to be shared
+ * through tools/common/ once those files are free.
+ */
+static int out_errno;
+
+static void out_note(void)
+{
+	if (out_errno == 0 && ferror(stdout))
+		out_errno = errno ? errno : EIO;
+}
+
+/* 0, or 1 after one line naming the error ("ember speed: standard output: No space left on device"). */
+static int out_finish(void)
+{
+	int fd, e;
+
+	out_note();
+	errno = 0;
+	if (fflush(stdout) != 0 && out_errno == 0)
+		out_errno = errno ? errno : EIO;
+	out_note();
+	if (out_errno == 0 && (fd = dup(STDOUT_FILENO)) >= 0 && close(fd) != 0)
+		out_errno = errno;
+	if (out_errno == 0)
+		return 0;
+	e = out_errno;
+	out_errno = 0;
+	clearerr(stdout);
+	tool_error(CMD, "standard output: %s", strerror(e));
+	return 1;
+}
+
+/* Before anything runs: a closed (or read-only) standard output would only fail at the end. */
+static int out_usable(void)
+{
+	int fl = fcntl(STDOUT_FILENO, F_GETFL);
+
+	if (fl == -1)
+		return tool_error(CMD, "standard output: %s", strerror(errno));
+	if ((fl & O_ACCMODE) == O_RDONLY)
+		return tool_error(CMD, "standard output: %s", strerror(EBADF));
+	return 0;
+}
+
+/* ---- engines ---- */
+
+/* openssl's names for Ember's engines, as users type them. */
+static const struct {
+	const char *alias, *name;
+} engine_aliases[] = {
+	{ "af_alg", "afalg" },        /* OpenSSL 1.0's AF_ALG engine */
+	{ "devcrypto", "cryptodev" }, /* OpenSSL 1.1 and later: /dev/crypto */
+};
+
+/* -engine NAME[,NAME...]: known names (or openssl's aliases of them), each once. */
 static int parse_engines(const char *v, const speed_engine **out, int *n)
 {
 	const char *p = v;
 	char known[128] = "";
-	size_t e;
+	size_t e, x;
 
 	for (e = 0; e < speed_nengines; e++)
 		snprintf(known + strlen(known), sizeof(known) - strlen(known), "%s%s", e ? ", " : "", speed_engines[e]->name);
 	*n = 0;
 	while (*p) {
 		size_t len = strcspn(p, ",");
+		const char *name = p;
+		size_t nlen = len;
 		int k;
 
+		for (x = 0; x < sizeof(engine_aliases) / sizeof(engine_aliases[0]); x++)
+			if (strlen(engine_aliases[x].alias) == len && strncmp(engine_aliases[x].alias, p, len) == 0) {
+				name = engine_aliases[x].name;
+				nlen = strlen(name);
+			}
 		for (e = 0; e < speed_nengines; e++)
-			if (strlen(speed_engines[e]->name) == len && strncmp(speed_engines[e]->name, p, len) == 0)
+			if (strlen(speed_engines[e]->name) == nlen && strncmp(speed_engines[e]->name, name, nlen) == 0)
 				break;
+		if (e == speed_nengines && len == 7 && strncmp(p, "padlock", 7) == 0)
+			return tool_error(CMD, "-engine padlock: Ember has no VIA PadLock code: on a VIA C3, C7 or Nano it runs "
+			                       "its portable constant-time code (AES ct or ct32, SHA ref: see ember speed -list); "
+			                       "to time the PadLock unit, use -engine afalg, which reaches the kernel's "
+			                       "padlock-aes and padlock-sha drivers when they are loaded");
 		if (e == speed_nengines)
 			return tool_error(CMD, "-engine: unknown engine '%.*s' (this build has: %s)", (int)len, p, known);
 		for (k = 0; k < *n; k++)
@@ -145,12 +220,53 @@ static int parse_engines(const char *v, const speed_engine **out, int *n)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: ember speed [options] [algorithm ...]   (see man ember-speed)\n"
+	fprintf(f, "usage: ember speed [options] [algorithm ...] [options]   (see man ember-speed)\n"
 	           "openssl options: -seconds N -bytes N -elapsed -multi N -mr -misalign N -decrypt\n"
 	           "                 -evp NAME -hmac DIGEST -engine NAME[,NAME...] -testmode\n"
-	           "engines:         ember (default), openssl, afalg, cryptodev (see docs/ENGINES.md)\n"
+	           "engines:         ember (default), openssl, afalg (af_alg), cryptodev (devcrypto)\n"
+	           "                 (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
 	           "                 -cycles -count N -list -skip-missing\n");
+}
+
+/* "9 min 34 s" */
+static const char *fmt_duration(double secs, char *buf, size_t len)
+{
+	unsigned long t = (unsigned long)(secs + 0.5);
+
+	if (t < 60)
+		snprintf(buf, len, "%lu s", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%lu min %lu s", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%lu h %lu min", t / 3600, (t % 3600 + 30) / 60);
+	return buf;
+}
+
+/* An algorithm word: its rows and public-key words set in |selected| and |pk_sel|. 0, or 1 after an error. */
+static int take_word(const char *w, int *selected, int *pk_sel)
+{
+	size_t n;
+	int found = 0;
+
+	for (n = 0; n < speed_nwords; n++)
+		if (strcmp(w, speed_words[n].word) == 0) {
+			int m;
+			for (m = 0; m < speed_words[n].n; m++)
+				selected[speed_words[n].rows[m]] = 1;
+			found = 1;
+		}
+	for (n = 0; n < SPEED_NPK; n++)
+		if (strcmp(w, speed_pk_words[n]) == 0 || (strcmp(w, "rsa") == 0 && speed_pk_words[n][0] == 'r') ||
+		    (strcmp(w, "dsa") == 0 && speed_pk_words[n][0] == 'd')) {
+			if (!speed_pk_known(speed_pk_words[n]))
+				continue;
+			pk_sel[n] = 1;
+			found = 1;
+		}
+	if (!found)
+		return tool_error(CMD, "unknown algorithm '%s' (see ember speed -list)", w);
+	return 0;
 }
 
 /* ---- the command ---- */
@@ -178,14 +294,22 @@ int cmd_speed(int argc, char **argv)
 	r.multi = 1;
 	r.format = SPEED_TEXT;
 
-	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
+	/* Options before or after the algorithm names: openssl 3 wants them first,
+	 * openssl 1.0 took them anywhere ("openssl speed md5 sha1 -engine af_alg"). */
+	for (a = 1; a < argc; a++) {
 		const char *o = argv[a];
 		const char *v = a + 1 < argc ? argv[a + 1] : NULL;
 		int takes = 1;
 
+		if (o[0] != '-') {
+			any_word = 1;
+			if (take_word(o, selected, pk_sel))
+				return 1;
+			continue;
+		}
 		if (strcmp(o, "-help") == 0 || strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
 			usage(stdout);
-			return 0;
+			return out_finish();
 		} else if (strcmp(o, "-elapsed") == 0) {
 			r.elapsed = 1, takes = 0;
 		} else if (strcmp(o, "-mr") == 0) {
@@ -266,40 +390,14 @@ int cmd_speed(int argc, char **argv)
 	}
 	if (impl != NULL && nel > 1)
 		return tool_error(CMD, "-impl: give one engine with -impl (Ember's implementations: -engine ember)");
+	if (out_usable())
+		return 1;
 	if (list) {
 		char why[240];
 		if (elist[0]->probe != NULL && elist[0]->probe(why, sizeof(why)) != 0)
 			return tool_error(CMD, "-engine %s: %s", elist[0]->name, why);
-		return speed_list_all(elist[0]);
-	}
-
-	/* Algorithm words; options must come first, as openssl speed's. */
-	for (; a < argc; a++) {
-		const char *w = argv[a];
-		size_t n;
-		int found = 0;
-
-		if (w[0] == '-')
-			return tool_error(CMD, "option '%s' after algorithm '%s': options go before algorithm names", w,
-			    argv[a - 1]);
-		any_word = 1;
-		for (n = 0; n < speed_nwords; n++)
-			if (strcmp(w, speed_words[n].word) == 0) {
-				int m;
-				for (m = 0; m < speed_words[n].n; m++)
-					selected[speed_words[n].rows[m]] = 1;
-				found = 1;
-			}
-		for (n = 0; n < SPEED_NPK; n++)
-			if (strcmp(w, speed_pk_words[n]) == 0 || (strcmp(w, "rsa") == 0 && speed_pk_words[n][0] == 'r') ||
-			    (strcmp(w, "dsa") == 0 && speed_pk_words[n][0] == 'd')) {
-				if (!speed_pk_known(speed_pk_words[n]))
-					continue;
-				pk_sel[n] = 1;
-				found = 1;
-			}
-		if (!found)
-			return tool_error(CMD, "unknown algorithm '%s' (see ember speed -list)", w);
+		status = speed_list_all(elist[0]);
+		return out_finish() ? 1 : status;
 	}
 	if (r.nsizes == 0) {
 		r.nsizes = (int)(sizeof(default_sizes) / sizeof(default_sizes[0]));
@@ -307,8 +405,27 @@ int cmd_speed(int argc, char **argv)
 	}
 	if (r.testmode)
 		r.count = 1;
-	if (r.cycles)
+	r.impl_all = impl != NULL && strcmp(impl, "all") == 0;
+
+	/* The clock: an engine that offloads makes the whole run wall-clock timed, so that the engines compare. */
+	for (k = 0; k < nel && implied == NULL; k++)
+		if (elist[k]->offloads && !r.elapsed)
+			implied = elist[k]->name;
+	/* Cycles and rates on one time base: the TSC counts wall-clock time, so the
+	 * rates do too; a counter of this process's cycles needs CPU-time rates. */
+	if (r.cycles) {
 		r.cycles_name = speed_cycles_start(r.cycles_why, sizeof(r.cycles_why));
+		if (r.cycles_name != NULL && speed_cycles_wall()) {
+			if (!r.elapsed && implied == NULL)
+				implied = SPEED_BY_CYCLES;
+		} else if (r.cycles_name != NULL && (r.elapsed || implied != NULL || r.multi > 1)) {
+			snprintf(r.cycles_why, sizeof(r.cycles_why),
+			    "%s counts this process's CPU time, and this run's rates are wall-clock time (%s%s)", r.cycles_name,
+			    r.elapsed ? "-elapsed" : implied != NULL ? "engine " : "-multi",
+			    r.elapsed || implied == NULL ? "" : implied);
+			r.cycles_name = NULL;
+		}
+	}
 
 	/* Engines: one run each; a missing one stops a single-engine command, and
 	 * is reported while the others run when several were asked for. */
@@ -327,16 +444,11 @@ int cmd_speed(int argc, char **argv)
 		runs[nrun] = r;
 		runs[nrun].engine = elist[k];
 		runs[nrun].nengines = nel;
+		runs[nrun].elapsed_implied = implied;
 		nrun++;
 	}
 	if (nrun == 0)
 		return tool_error(CMD, "-engine: none of the engines can run here (see above)");
-	/* an engine that offloads makes the whole run wall-clock timed, so that the engines compare */
-	for (k = 0; k < nel && implied == NULL; k++)
-		if (elist[k]->offloads && !r.elapsed)
-			implied = elist[k]->name;
-	for (k = 0; k < nrun; k++)
-		runs[k].elapsed_implied = implied;
 	speed_timer_use(r.elapsed || implied != NULL);
 
 	status = speed_select_all(runs, nrun, nel, selected, pk_sel, any_word, skip_missing, impl, evp, hmac);
@@ -349,6 +461,14 @@ int cmd_speed(int argc, char **argv)
 		fprintf(stderr, "You have chosen to measure elapsed time instead of user CPU time.\n");
 	if (r.cycles && r.cycles_name == NULL)
 		fprintf(stderr, "ember speed: -cycles: not available (%s)\n", r.cycles_why);
+	if (!r.testmode) {
+		/* a bare `speed` is about ten minutes: say so before starting anything over a minute */
+		char what[320], dur[32];
+		double secs = speed_estimate(runs, nrun, what, sizeof(what));
+		if (secs > 60)
+			fprintf(stderr, "ember speed: this run will take about %s: %s; name algorithms or give -seconds or "
+			                "-bytes for a shorter one\n", fmt_duration(secs, dur, sizeof(dur)), what);
+	}
 
 	for (k = 0; k < nrun; k++) {
 		speed_run *x = &runs[k];
@@ -357,17 +477,22 @@ int cmd_speed(int argc, char **argv)
 				/* a child: openssl's children measure wall time and speak -mr */
 				speed_timer_use(1);
 				x->format = SPEED_MR;
+				x->impl_all = 0; /* the parent marks the fastest from the sums */
 				speed_run_all(x, 1);
 				speed_print_tables(stdout, x);
 				speed_child_records(stdout, x);
-				fflush(stdout);
+				if (fflush(stdout) != 0 || ferror(stdout))
+					x->failures++;
 				_exit(x->failures > 125 ? 125 : x->failures);
 			}
 		} else {
 			speed_run_all(x, x->format == SPEED_MR);
 		}
+		if (x->impl_all)
+			speed_mark_fastest(x, r.testmode ? NULL : stderr); /* one operation is no rate to judge by */
 		failures += x->failures;
 	}
+	out_note(); /* -multi's "Forked child" lines */
 
 	switch (r.format) {
 	case SPEED_JSON:
@@ -378,10 +503,12 @@ int cmd_speed(int argc, char **argv)
 		break;
 	case SPEED_TEXT:
 		speed_print_header(stdout, runs, nrun, nel, miss, nmiss);
+		out_note();
 		for (k = 0; k < nrun; k++) {
 			if (nel > 1)
 				fprintf(stdout, "\nengine %s:\n", runs[k].engine->name);
 			speed_print_tables(stdout, &runs[k]);
+			out_note();
 		}
 		if (nel > 1)
 			speed_print_side_by_side(stdout, runs, nrun, miss, nmiss);
@@ -391,13 +518,19 @@ int cmd_speed(int argc, char **argv)
 			if (nel > 1)
 				fprintf(stdout, "+EMBER:ENGINE:%s\n", runs[k].engine->name);
 			speed_print_tables(stdout, &runs[k]);
+			out_note();
 		}
 		for (k = 0; k < nmiss; k++)
 			fprintf(stdout, "+EMBER:MISSING:%s:%s\n", miss[k].engine, miss[k].why);
 		break;
 	}
-	fflush(stdout);
 	free_runs(runs, nrun);
+	if (out_finish()) {
+		/* the results are lost: never 0, and never 2 ("results printed, an engine missing") */
+		if (r.testmode)
+			return failures + nmiss + 1 > 125 ? 125 : failures + nmiss + 1;
+		return 1;
+	}
 	/* 0: all ran; 1: a failure; 2: results printed, but a requested engine is missing here */
 	if (r.testmode)
 		return failures + nmiss > 125 ? 125 : failures + nmiss;

@@ -6,7 +6,7 @@
  * tools/speed/ (the harness):
  *   speed.c         command line (the harness's own files share speed_int.h)
  *   select.c        openssl speed's rows and words, the engine list, selection
- *   run.c           running, -multi
+ *   run.c           running, -multi; -impl all's fastest marks; how long a run takes
  *   print.c         text and -mr output, -list
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
  *   speed_timer.c   clocks, the timing loop, cycle counters
@@ -188,6 +188,10 @@ double speed_timer_resolution(void);
 double speed_timer_read_cost(void);
 /* Turns on the cycle counter; returns its name, or NULL with the reason in |why|. */
 const char *speed_cycles_start(char *why, size_t why_len);
+/* 1 when the counter started counts wall-clock time (the TSC ticks whether
+ * or not this process runs), 0 when it counts this process's CPU time
+ * (perf_event_open's per-task counter): the rates must use the same clock. */
+int speed_cycles_wall(void);
 /*
  * speed_measure runs |fn| for |seconds| of the selected clock (or exactly
  * |count| operations when count > 0) and fills |s|. The loop calls fn with
@@ -224,7 +228,16 @@ typedef struct speed_job {
 	int state;           /* SPEED_OK once measured, SPEED_FAILED ... */
 	char error[200];
 	speed_result res[SPEED_MAX_SIZES];
+	/* With -impl: what the engine said of the implementation (speed_impl). */
+	unsigned impl_flags;  /* EMBER_IMPL_CT, EMBER_IMPL_HW */
+	int is_default;       /* 1 for the one run without -impl (speed_impl.preferred) */
+	/* With -impl all, per size (speed_mark_fastest): SPEED_MARK_* bits. */
+	unsigned char mark[SPEED_MAX_SIZES];
 } speed_job;
+
+/* The fastest implementation of its row at that size; the fastest
+ * constant-time one, where the fastest is not constant-time. */
+enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
 
 /* One public-key word: sign (or private) and verify (or public) results. */
 typedef struct speed_pk_job {
@@ -256,8 +269,14 @@ typedef struct speed_run {
 	void **keys;               /* the engine's key for each pk job (NULL: skipped) */
 	int npk;
 	int failures;
-	const char *elapsed_implied; /* the offloading engine that made the clock wall time, or NULL */
+	int impl_all;              /* -impl all: every implementation, the fastest marked */
+	/* What made the clock wall time although -elapsed was not given: an
+	 * offloading engine's name, or SPEED_BY_CYCLES (the TSC counts wall time); NULL. */
+	const char *elapsed_implied;
 } speed_run;
+
+#define SPEED_BY_CYCLES "-cycles"
+
 
 /* A requested engine that cannot run here (no libcrypto, no AF_ALG ...). */
 typedef struct speed_missing {

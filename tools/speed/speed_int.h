@@ -4,7 +4,8 @@
  *
  *   speed.c   the command line: options, algorithm words, engines, output format
  *   select.c  openssl speed's rows and words, the engine list; the jobs of each run
- *   run.c     running one engine's jobs, progress on stderr, -multi
+ *   run.c     running one engine's jobs, progress on stderr, -multi; the fastest
+ *             implementation of each row (-impl all); how long a run will take
  *   print.c   the header, tables and -mr records, side by side, -list
  */
 #ifndef EMBER_SPEED_INT_H
@@ -65,6 +66,17 @@ void speed_run_all(speed_run *r, int mr);
 int speed_do_multi(speed_run *r);
 /* What a child sends besides openssl's records, so that the parent can fill JSON and CSV too. */
 void speed_child_records(FILE *f, const speed_run *r);
+/*
+ * -impl all: marks each job's sizes (speed_job.mark) where it is the fastest
+ * implementation of its row, or the fastest constant-time one where the
+ * fastest is not; on |warn| (NULL: quiet), one line per row where a
+ * constant-time implementation beats the default by more than 5 % and the
+ * measured spread (-repeat). Returns the number of rows warned about.
+ */
+int speed_mark_fastest(speed_run *r, FILE *warn);
+/* The seconds the runs will take (0 with -count), and the terms in |what|:
+ * "23 rows x 6 sizes x 3s + 8 key sizes x 2 operations x 10s". */
+double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len);
 
 /* ---- text and -mr output (print.c) ---- */
 
@@ -77,5 +89,7 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
     int nmiss);
 /* -list: the rows and public-key words |e| can run, the registry, the engines. */
 int speed_list_all(const speed_engine *e);
+/* A ratio as the tables print it: "x1.44", "x12.34", "x137.0", "x2048" (at most 6 characters). */
+const char *speed_ratio_text(double v, char *buf, size_t len);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * speed_report.c - `ember speed -format json` (one versioned document, the
  * shape of docs/ember-speed.schema.json) and `-format csv` (one line per
- * algorithm x implementation x size, and per public-key operation).
+ * algorithm x implementation x size, and per public-key operation); with
+ * -impl all, each result says whether it is the default and the fastest.
  */
 #include <math.h>
 #include <string.h>
@@ -210,6 +211,10 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 				fprintf(f, ", \"cycles_per_byte\": ");
 				jnum(f, (double)x->cycles / ((double)x->ops * (double)r->sizes[s]));
 			}
+			if (r->impl_all)
+				fprintf(f, ", \"default\": %s, \"constant_time\": %s, \"fastest\": %s",
+				    j->is_default ? "true" : "false", (j->impl_flags & EMBER_IMPL_CT) ? "true" : "false",
+				    (j->mark[s] & SPEED_MARK_FASTEST) ? "true" : "false");
 			fprintf(f, "}");
 		}
 	}
@@ -257,6 +262,15 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 	fprintf(f, "\n  ]\n}\n");
 }
 
+/* -impl all's columns "default,fastest": 1 or 0; empty in other runs and for public keys. */
+static void csv_marks(FILE *f, const speed_run *r, const speed_job *j, int s)
+{
+	if (r->impl_all && j != NULL)
+		fprintf(f, ",%d,%d", j->is_default ? 1 : 0, (j->mark[s] & SPEED_MARK_FASTEST) ? 1 : 0);
+	else
+		fprintf(f, ",,");
+}
+
 static void csv_row(FILE *f, const char *alg, const char *impl, const char *engine, const char *op, unsigned size,
     const speed_result *x, double headline_rate, const char *unit, double cpx)
 {
@@ -269,7 +283,6 @@ static void csv_row(FILE *f, const char *alg, const char *impl, const char *engi
 	fputc(',', f);
 	for (i = 0; i < x->nsamples; i++)
 		fprintf(f, "%s%.10g", i ? ";" : "", x->samples[i]);
-	fputc('\n', f);
 }
 
 void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
@@ -278,7 +291,9 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 	int i, s, op, k;
 	int cyc = r->cycles && r->cycles_name;
 
-	fprintf(f, "algorithm,impl,engine,op,size,ops,seconds,rate,unit,median,min,max,cycles_per_unit,samples\n");
+	/* columns are only ever added at the end, so that scripts reading by position keep working */
+	fprintf(f, "algorithm,impl,engine,op,size,ops,seconds,rate,unit,median,min,max,cycles_per_unit,samples,default,"
+	           "fastest\n");
 	for (k = 0; k < nrun; k++)
 	for (r = &runs[k], i = 0; i < r->njobs; i++) {
 		const speed_job *j = &r->jobs[i];
@@ -289,6 +304,8 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 			double bytes = (double)x->ops * (double)r->sizes[s];
 			csv_row(f, j->row.name, j->impl_used, r->engine->name, sym_op(r, j), (unsigned)r->sizes[s], x,
 			    headline(r, x, (double)r->sizes[s]), "bytes/s", cyc && bytes > 0 ? (double)x->cycles / bytes : -1);
+			csv_marks(f, r, j, s);
+			fputc('\n', f);
 		}
 	}
 	for (k = 0; k < nrun; k++)
@@ -300,6 +317,8 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 			const speed_result *x = &p->res[op];
 			csv_row(f, p->word, "default", r->engine->name, pk_op(op), p->bits, x, headline(r, x, 1), "ops/s",
 			    cyc && x->ops ? (double)x->cycles / (double)x->ops : -1);
+			csv_marks(f, r, NULL, 0);
+			fputc('\n', f);
 		}
 	}
 }
