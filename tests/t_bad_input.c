@@ -101,6 +101,9 @@ static const struct bad cases[] = {
 	{ "dgst: missing file", NULL, "dgst -sha256 @/missing", "@/missing", NULL },
 	{ "dgst: a directory", NULL, "dgst -sha256 @/dir", "@/dir", NULL },
 	{ "dgst: -hmac without a key", NULL, "dgst -sha256 -hmac", "-hmac", NULL },
+	{ "dgst -out: missing file", NULL, "dgst -sha256 -out @/o @/missing", "@/missing", "@/o" },
+	{ "dgst -out: good file, then a missing one", NULL, "dgst -sha256 -out @/o @/p @/missing", "@/missing", "@/o" },
+	{ "dgst -out: in a missing directory", NULL, "dgst -sha256 -out @/nodir/o @/p", "@/nodir/o", "@/nodir/o" },
 	{ "enc: missing file", NULL, CBC " -in @/missing -out @/o", "@/missing", "@/o" },
 	{ "enc: a directory", NULL, CBC " -in @/dir -out @/o", "@/dir", "@/o" },
 	{ "enc: -out in a missing directory", NULL, CBC " -in @/p -out @/nodir/o", "@/nodir/o", "@/nodir/o" },
@@ -162,6 +165,35 @@ static const struct bad unreadable[] = {
 	{ "report: unreadable file", NULL, "report -o @/o @/unread", "@/unread", "@/o" },
 	{ "dgst: unreadable file", NULL, "dgst -sha256 @/unread", "@/unread", NULL },
 	{ "enc: unreadable file", NULL, CBC " -in @/unread -out @/o", "@/unread", "@/o" },
+};
+
+/* Refusals that must also tell the user what to do: |says| ('@' as above) is in the message too. */
+static const struct told {
+	struct bad c;
+	const char *says;
+} told[] = {
+	{ { "rsa: encrypted PKCS#8 PEM key", NULL, "rsa -in @/rsa-encrypted-pkcs8.pem -out @/o",
+	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
+	  "is encrypted (protected by a password), which ember does not read: decrypt it first: "
+	  "openssl pkey -in @/rsa-encrypted-pkcs8.pem -out plain.pem" },
+	{ { "rsa: encrypted traditional PEM key", NULL, "rsa -in @/rsa-encrypted-traditional.pem -out @/o",
+	    "@/rsa-encrypted-traditional.pem", "@/o" },
+	  "openssl pkey -in @/rsa-encrypted-traditional.pem -out plain.pem" },
+	{ { "rsa: encrypted PKCS#8 DER key", NULL, "rsa -inform DER -in @/rsa-encrypted-pkcs8.der -out @/o",
+	    "@/rsa-encrypted-pkcs8.der", "@/o" },
+	  "openssl pkey -inform DER -in @/rsa-encrypted-pkcs8.der -out plain.pem" },
+	{ { "rsa -pubout: encrypted key", NULL, "rsa -in @/rsa-encrypted-pkcs8.pem -pubout",
+	    "@/rsa-encrypted-pkcs8.pem", NULL },
+	  "is encrypted" },
+	{ { "dgst -sign: encrypted PKCS#8 key", NULL, "dgst -sha256 -sign @/rsa-encrypted-pkcs8.pem -out @/o @/p",
+	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
+	  "openssl pkey -in @/rsa-encrypted-pkcs8.pem -out plain.pem" },
+	{ { "dgst -sign -hex: encrypted traditional key", NULL,
+	    "dgst -sha256 -sign @/rsa-encrypted-traditional.pem -hex @/p", "@/rsa-encrypted-traditional.pem", NULL },
+	  "is encrypted" },
+	{ { "dgst -verify: encrypted key", NULL, "dgst -sha256 -verify @/rsa-encrypted-pkcs8.der -signature @/p @/p",
+	    "@/rsa-encrypted-pkcs8.der", NULL },
+	  "is encrypted" },
 };
 
 static char dir[64];
@@ -227,7 +259,7 @@ static int exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
-/* A temporary beside |path| ("<path>.tmpXXXXXX", tools/outfile.c) that was not removed. */
+/* A temporary beside |path| ("<path>.emberXXXXXX", tools/common/outfile.c) that was not removed. */
 static int temp_left(const char *path)
 {
 	char d[256], base[128];
@@ -239,7 +271,7 @@ static int temp_left(const char *path)
 	if (slash == NULL)
 		return 0;
 	snprintf(d, sizeof(d), "%.*s", (int)(slash - path), path);
-	snprintf(base, sizeof(base), "%s.tmp", slash + 1);
+	snprintf(base, sizeof(base), "%s.ember", slash + 1);
 	dp = opendir(d);
 	if (dp == NULL)
 		return 0;
@@ -249,10 +281,10 @@ static int temp_left(const char *path)
 	return found;
 }
 
-/* Runs one case; every rule is checked and reported on its own. */
-static void run(const struct bad *c)
+/* Runs one case; every rule is checked and reported on its own. |says|: NULL, or words the message must hold. */
+static void run(const struct bad *c, const char *says_at)
 {
-	char args[1024], env[256], culprit[256], out[256], cmd[4096], err[4096], so[4096];
+	char args[1024], env[256], culprit[256], out[256], says[512], cmd[4096], err[4096], so[4096];
 	const char *nl;
 	long nerr, nout;
 	int st;
@@ -279,6 +311,9 @@ static void run(const struct bad *c)
 	CHECK(nerr > 0 && nl != NULL && nl[1] == 0, "%s: %s on stderr, want exactly one line: '%s'", c->what,
 	    nl == NULL ? "no complete line" : "several lines", err);
 	CHECK(strstr(err, culprit) != NULL, "%s: the message does not name '%s': '%s'", c->what, culprit, err);
+	if (says_at)
+		CHECK(strstr(err, at(says_at, says, sizeof(says))) != NULL, "%s: the message does not say '%s': '%s'",
+		    c->what, says, err);
 	CHECK(nout == 0, "%s: %ld bytes on stdout: '%.200s'", c->what, nout, so);
 	if (c->out)
 		CHECK(!exists(out) && !temp_left(out), "%s: output file %s (or its temporary) left behind", c->what, out);
@@ -308,7 +343,8 @@ EMBER_TEST(bad_input)
 {
 	static const char *const names[] = { "p", "empty", "junk", "text", "good", "huge", "ct", "trunc", "zero",
 		"badpad", "unread", "o", "stdout", "stderr", "k-trunc.pem", "k-trunc.der", "k-huge.pem",
-		"rsa-even-modulus.pem", "rsa-tiny-modulus.pem", "dsa-q-not-dividing-p-1.pem" };
+		"rsa-even-modulus.pem", "rsa-tiny-modulus.pem", "dsa-q-not-dividing-p-1.pem", "rsa-encrypted-pkcs8.pem",
+		"rsa-encrypted-traditional.pem", "rsa-encrypted-pkcs8.der" };
 	uint8_t junk[4096], pt[64];
 	char ct[128];
 	long n;
@@ -350,7 +386,8 @@ EMBER_TEST(bad_input)
 	/* keys: a good one cut short (PEM and DER), one too large to be a key, the malformed fixtures */
 	{
 		static const char *const fixtures[] = { "rsa-even-modulus.pem", "rsa-tiny-modulus.pem",
-			"dsa-q-not-dividing-p-1.pem" };
+			"dsa-q-not-dividing-p-1.pem", "rsa-encrypted-pkcs8.pem", "rsa-encrypted-traditional.pem",
+			"rsa-encrypted-pkcs8.der" };
 		static char big[100000];
 		size_t k;
 		write_file(file("k-trunc.pem"), testkey_rsa512, strlen(testkey_rsa512) / 2);
@@ -369,7 +406,9 @@ EMBER_TEST(bad_input)
 	}
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++, ran++)
-		run(&cases[i]);
+		run(&cases[i], NULL);
+	for (i = 0; i < sizeof(told) / sizeof(told[0]); i++, ran++)
+		run(&told[i].c, told[i].says);
 
 	write_file(file("unread"), "abc\n", 4);
 	chmod(file("unread"), 0);
@@ -378,7 +417,7 @@ EMBER_TEST(bad_input)
 		       "cases cannot be set up");
 	} else {
 		for (i = 0; i < sizeof(unreadable) / sizeof(unreadable[0]); i++, ran++)
-			run(&unreadable[i]);
+			run(&unreadable[i], NULL);
 	}
 	if (t_phase == 1)
 		t_note("bad_input: %d bad inputs, each refused in one line", ran);
@@ -386,5 +425,76 @@ EMBER_TEST(bad_input)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		remove(file(names[i]));
 	rmdir(file("dir"));
+	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
+}
+
+/* Runs `ember <args>` (|in| on standard input); stdout in |out|, stderr in |err|; the exit status. */
+static int ember_io(const char *args, const char *in, char *out, size_t out_len, char *err, size_t err_len)
+{
+	char cmd[2048];
+	int st;
+
+	write_file(file("stdin"), in, strlen(in));
+	snprintf(cmd, sizeof(cmd), "exec %s %s <%s >%s 2>%s", t_ember_bin, args, file("stdin"), file("stdout"),
+	    file("stderr"));
+	st = system(cmd);
+	read_file(file("stdout"), out, out_len);
+	read_file(file("stderr"), err, err_len);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * Asking for help is not an unknown command: `ember help`, `-help`, `-h`
+ * and `--help` list every command on standard output and exit 0; at the
+ * prompt, `help` does too and says how to leave (quit, exit).
+ */
+EMBER_TEST(cli_help)
+{
+	static const char *const asks[] = { "help", "-help", "-h", "--help" };
+	static const char *const commands[] = { "version", "speed", "compare", "report", "dgst", "enc", "genrsa", "rsa" };
+	static char out[16384], err[4096];
+	size_t i, j;
+	int st;
+
+	if (t_ember_bin == NULL) {
+		t_skip("cli_help: no ember binary given (-e)");
+		return;
+	}
+	if (t_phase == 2)
+		return; /* nothing here depends on the CPU features */
+	strcpy(dir, "/tmp/ember-t-help-XXXXXX");
+	if (!CHECK(mkdtemp(dir) != NULL, "mkdtemp failed"))
+		return;
+	for (i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+		st = ember_io(asks[i], "", out, sizeof(out), err, sizeof(err));
+		CHECK(st == 0 && err[0] == 0, "ember %s: status %d, stderr '%s'", asks[i], st, err);
+		for (j = 0; j < sizeof(commands) / sizeof(commands[0]); j++) {
+			char want[32];
+			snprintf(want, sizeof(want), "\n  %s ", commands[j]);
+			CHECK(strstr(out, want) != NULL, "ember %s does not list '%s': '%s'", asks[i], commands[j], out);
+		}
+	}
+	/* each work-alike's own -help: a usage summary on stdout, exit 0 */
+	for (j = 0; j < 4; j++) {
+		static const char *const own[] = { "dgst -help", "enc -help", "genrsa -help", "rsa -help" };
+		st = ember_io(own[j], "", out, sizeof(out), err, sizeof(err));
+		CHECK(st == 0 && err[0] == 0 && strncmp(out, "usage: ember ", 13) == 0, "ember %s: status %d, '%.80s'",
+		    own[j], st, out);
+	}
+	/* the prompt: help, then quit; and help then end of input */
+	st = ember_io("", "help\nquit\nversion\n", out, sizeof(out), err, sizeof(err));
+	CHECK(st == 0 && err[0] == 0 && strstr(out, "Ember> ") != NULL && strstr(out, "\n  enc ") != NULL,
+	    "prompt help: status %d, stderr '%s'", st, err);
+	CHECK(strstr(out, "quit") != NULL && strstr(out, "exit") != NULL, "the prompt's help does not say quit or exit: '%s'",
+	    out);
+	CHECK(strstr(out, "Ember 0.") == NULL, "quit at the prompt did not end it: '%s'", out);
+	st = ember_io("", "-help\n", out, sizeof(out), err, sizeof(err));
+	CHECK(st == 0 && strstr(out, "quit") != NULL, "prompt -help: status %d, '%s'", st, out);
+	st = ember_io("", "nosuch\n", out, sizeof(out), err, sizeof(err));
+	CHECK(st == 1 && strstr(err, "'nosuch'") != NULL && strstr(err, "ember help") != NULL,
+	    "unknown command at the prompt: status %d, stderr '%s'", st, err);
+	remove(file("stdin"));
+	remove(file("stdout"));
+	remove(file("stderr"));
 	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
 }

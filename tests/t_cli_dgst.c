@@ -1,8 +1,8 @@
 /*
  * t_cli_dgst.c - `ember dgst` run as a program (the binary given to the
  * runner with -e): output format, standard input, HMAC, errors and exit
- * status, and, when an `openssl` program is on the PATH, byte-identical
- * lines for every digest both know.
+ * status, -out, and, when an `openssl` program is on the PATH, byte-identical
+ * lines (and -out files) for every digest both know.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +105,32 @@ EMBER_TEST(cli_dgst)
 	CHECK(st == 1 && strncmp(out, want, strlen(want)) == 0, "dgst missing + good file: status %d, output '%s'",
 	    st, out);
 
+	/* -out: nothing on stdout; "-out -" is stdout; an input that cannot be read leaves no file */
+	{
+		char ofile[] = "/tmp/ember-dgst-out-XXXXXX";
+		int fd = mkstemp(ofile);
+		if (CHECK(fd >= 0, "mkstemp")) {
+			close(fd);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 -out '%s' '%s' && cat '%s'", bin, ofile, file, ofile);
+			snprintf(want, sizeof(want), "SHA2-256(%s)= %s\n", file,
+			    "b381e7fec653fc3ab9b178272366b8ac87fed8d31cb25ed1d0e1f3318644c89c");
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && strcmp(out, want) == 0, "dgst -out: status %d, file '%s'", st, out);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 -out '%s' '%s'", bin, ofile, file);
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && out[0] == 0, "dgst -out: status %d, stdout '%s'", st, out);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 -out - '%s'", bin, file);
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && strcmp(out, want) == 0, "dgst -out -: status %d, stdout '%s'", st, out);
+			unlink(ofile);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 -out '%s' '%s' /nonexistent-ember-dir/missing 2>/dev/null; "
+			    "echo $?; test -e '%s' && echo left", bin, ofile, file, ofile);
+			st = run(cmd, out, sizeof(out));
+			CHECK(strcmp(out, "1\n") == 0, "dgst -out with a missing input: '%s' (want status 1, no file)", out);
+			unlink(ofile);
+		}
+	}
+
 	/* bad usage: one line on stderr, non-zero exit */
 	snprintf(cmd, sizeof(cmd), "'%s' dgst -no-such-digest '%s' 2>&1 >/dev/null", bin, file);
 	st = run(cmd, out, sizeof(out));
@@ -116,12 +142,12 @@ EMBER_TEST(cli_dgst)
 
 	/* the same lines as openssl dgst, for every digest both have */
 	if (system("command -v openssl >/dev/null 2>&1") == 0) {
-		int compared = 0;
+		int compared = 0, k;
 		for (i = 0; i < ember_hash_count(); i++) {
 			const ember_hash_desc *d = ember_hash_at(i);
 			char theirs[8192];
 			size_t j;
-			int seen = 0, k;
+			int seen = 0;
 
 			for (j = 0; j < i; j++)
 				seen |= strcmp(ember_hash_at(j)->name, d->name) == 0;
@@ -138,6 +164,51 @@ EMBER_TEST(cli_dgst)
 				    extra[k], out, theirs);
 				compared++;
 			}
+		}
+		/* -hex and -binary against -r and -c: openssl keeps them apart, the last of each pair wins */
+		for (k = 0; k < 7; k++) {
+			static const char *const mixed[] = { "-r -binary", "-binary -r", "-c -r", "-r -c", "-binary -hex",
+				"-hex -binary", "-c -binary -hex" };
+			char theirs[8192];
+			snprintf(cmd, sizeof(cmd), "openssl dgst -md5 %s '%s' | od -c", mixed[k], file);
+			if (run(cmd, theirs, sizeof(theirs)) != 0)
+				continue;
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -md5 %s '%s' | od -c", bin, mixed[k], file);
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && strcmp(out, theirs) == 0, "dgst -md5 %s: '%s', openssl: '%s'", mixed[k], out, theirs);
+			compared++;
+		}
+		/* -out: the same file as openssl's, for several inputs, every form and standard input */
+		for (k = 0; k < 6; k++) {
+			static const char *const forms[] = { "", "-r", "-c", "-binary", "-hmac key", "-sha512 -hex" };
+			char theirs[8192], ofile[] = "/tmp/ember-dgst-out-XXXXXX";
+			int fd = mkstemp(ofile);
+			if (!CHECK(fd >= 0, "mkstemp"))
+				break;
+			close(fd);
+			snprintf(cmd, sizeof(cmd), "openssl dgst -sha256 %s -out '%s' '%s' '%s' && od -c '%s'", forms[k], ofile,
+			    file, file, ofile);
+			if (run(cmd, theirs, sizeof(theirs)) != 0) {
+				unlink(ofile);
+				continue;
+			}
+			unlink(ofile);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 %s -out '%s' '%s' '%s' && od -c '%s'", bin, forms[k],
+			    ofile, file, file, ofile);
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && strcmp(out, theirs) == 0, "dgst -sha256 %s -out: '%s', openssl: '%s'", forms[k], out,
+			    theirs);
+			snprintf(cmd, sizeof(cmd), "openssl dgst -sha256 %s -out '%s' < '%s' && od -c '%s'", forms[k], ofile,
+			    file, ofile);
+			run(cmd, theirs, sizeof(theirs));
+			unlink(ofile);
+			snprintf(cmd, sizeof(cmd), "'%s' dgst -sha256 %s -out '%s' < '%s' && od -c '%s'", bin, forms[k], ofile,
+			    file, ofile);
+			st = run(cmd, out, sizeof(out));
+			CHECK(st == 0 && strcmp(out, theirs) == 0, "dgst -sha256 %s -out from stdin: '%s', openssl: '%s'",
+			    forms[k], out, theirs);
+			unlink(ofile);
+			compared += 2;
 		}
 		t_note("ember dgst: %d outputs identical to openssl dgst's checked", compared);
 	} else {

@@ -4,14 +4,20 @@
  * openssl binary is on PATH), and every refused input gives a non-zero
  * exit, exactly one line on stderr and no -out file; a padded decryption
  * to standard output writes nothing there unless its padding checked out,
- * and is refused over its bound (64 KiB of plaintext) without -out.
+ * and is refused over its bound (64 KiB of plaintext) without -out; a run
+ * killed by a signal halfway (enc -out, dgst -out) dies of that signal and
+ * leaves neither its output file nor the temporary.
  */
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ember/cipher.h"
@@ -417,5 +423,155 @@ EMBER_TEST(cli_enc_stdout)
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		remove(file(names[i]));
+	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
+}
+
+/* A file in |dir| whose name starts with |base| ".ember" (a temporary of tools/common/outfile.c). */
+static int temp_of(const char *base)
+{
+	char prefix[160];
+	struct dirent *e;
+	DIR *dp = opendir(dir);
+	int found = 0;
+
+	if (dp == NULL)
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%s.ember", base);
+	while ((e = readdir(dp)) != NULL)
+		found |= strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+	closedir(dp);
+	return found;
+}
+
+static void pause_ms(long ms)
+{
+	struct timespec ts;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = (ms % 1000) * 1000000L;
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * `ember <args> -out <dir>/<base>` ended by |sig| halfway: ember's standard
+ * input is a pipe this test holds open after writing part of the input, so
+ * the run waits for the rest with its temporary created. Once the temporary
+ * shows (bounded wait, never a timing assertion), |sig| goes to ember's
+ * process id. It must die of |sig| and leave neither the output nor the
+ * temporary.
+ */
+static void killed_midway(const char *what, const char *const *args, const char *base, int sig)
+{
+	static const int dfl[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+	static uint8_t part[4096];
+	char out[160];
+	const char *argv[32];
+	int fds[2], st = 0, i, n = 0, seen = 0, done = 0;
+	pid_t pid;
+
+	snprintf(out, sizeof(out), "%s/%s", dir, base);
+	argv[n++] = t_ember_bin;
+	for (i = 0; args[i] != NULL && n < 28; i++)
+		argv[n++] = args[i];
+	argv[n++] = "-out";
+	argv[n++] = out;
+	argv[n] = NULL;
+	if (!CHECK(pipe(fds) == 0, "%s: pipe", what))
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		sigset_t none;
+		int null = open("/dev/null", O_WRONLY);
+		/* whatever the runner was started with: default dispositions, nothing blocked */
+		for (i = 0; i < (int)(sizeof(dfl) / sizeof(dfl[0])); i++)
+			signal(dfl[i], SIG_DFL);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		if (dup2(fds[0], 0) < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+			_exit(127);
+		close(fds[0]);
+		close(fds[1]);
+		if (t_phase == 2)
+			setenv("EMBER_CPUCAP", "none", 1);
+		execv(t_ember_bin, (char *const *)argv);
+		_exit(127);
+	}
+	close(fds[0]);
+	if (!CHECK(pid > 0, "%s: fork", what)) {
+		close(fds[1]);
+		return;
+	}
+	/* part of a large input; the rest never comes */
+	t_rand_bytes(part, sizeof(part));
+	CHECK(write(fds[1], part, sizeof(part)) == (ssize_t)sizeof(part), "%s: writing to ember's input", what);
+	/* up to 30 s for the temporary to appear (ember must not exit meanwhile) */
+	for (i = 0; i < 3000 && !(seen = temp_of(base)); i++) {
+		if (waitpid(pid, &st, WNOHANG) == pid) {
+			done = 1;
+			break;
+		}
+		pause_ms(10);
+	}
+	CHECK(seen, "%s: no temporary %s.emberXXXXXX appeared (ember %s)", what, out,
+	    done ? "exited" : "still waiting");
+	if (!done) {
+		kill(pid, sig);
+		/* bounded again: a run that ignores the signal is killed and reported */
+		for (i = 0; i < 3000 && !done; i++) {
+			if (waitpid(pid, &st, WNOHANG) == pid)
+				done = 1;
+			else
+				pause_ms(10);
+		}
+		if (!done) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			CHECK(0, "%s: ember did not end within 30 s of signal %d", what, sig);
+		}
+	}
+	close(fds[1]);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == sig, "%s: status %s %d, want death by signal %d", what,
+	    WIFSIGNALED(st) ? "signal" : "exit", WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st), sig);
+	if (!CHECK(!exists(out), "%s: output file %s left behind", what, out))
+		remove(out);
+	if (!CHECK(!temp_of(base), "%s: temporary %s.emberXXXXXX left behind", what, out)) {
+		/* removed here, so that one failure is reported once */
+		char cmd[512];
+		snprintf(cmd, sizeof(cmd), "rm -f '%s'.ember*", out);
+		CHECK(system(cmd) == 0, "%s", cmd);
+	}
+}
+
+EMBER_TEST(cli_out_signal)
+{
+	static const char *const enc_args[] = { "enc", "-aes-128-cbc", "-K", KEY, "-iv", IV, NULL };
+	static const char *const dec_args[] = { "enc", "-d", "-aes-128-ctr", "-K", KEY, "-iv", IV, NULL };
+	static const char *const dgst_args[] = { "dgst", "-sha256", NULL };
+	static const char *const hmac_args[] = { "dgst", "-sha1", "-hmac", "k", "-binary", NULL };
+
+	if (t_ember_bin == NULL) {
+		t_skip("cli_out_signal: no ember binary given (-e)");
+		return;
+	}
+	if (ember_block_find("aes", NULL) == NULL) {
+		t_skip("cli_out_signal: aes not in this build");
+		return;
+	}
+	strcpy(dir, "/tmp/ember-t-sig-XXXXXX");
+	if (!CHECK(mkdtemp(dir) != NULL, "mkdtemp failed"))
+		return;
+	killed_midway("enc -out, SIGINT", enc_args, "o-int", SIGINT);
+	killed_midway("enc -out, SIGTERM", enc_args, "o-term", SIGTERM);
+	killed_midway("enc -d -out, SIGHUP", dec_args, "o-hup", SIGHUP);
+	killed_midway("dgst -out, SIGTERM", dgst_args, "o-dgst", SIGTERM);
+	killed_midway("dgst -hmac -binary -out, SIGINT", hmac_args, "o-hmac", SIGINT);
+	/* a run that is not interrupted still writes its file (the handlers do not get in the way) */
+	{
+		char cmd[1024], out[160];
+		snprintf(out, sizeof(out), "%s/o-whole", dir);
+		snprintf(cmd, sizeof(cmd), "printf abc | %s%s dgst -sha256 -out %s", env(), t_ember_bin, out);
+		CHECK(system(cmd) == 0 && exists(out) && !temp_of("o-whole"), "dgst -out after the signal runs");
+		remove(out);
+	}
 	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
 }

@@ -2,12 +2,14 @@
  * t_keys.c - key files: DER/PEM write -> read -> write round trips in every
  * format for RSA and DSA keys; the strict parser against truncations, bit
  * flips, trailing garbage, indefinite and non-minimal lengths, non-minimal
- * and negative integers, encrypted PEM; DSA signature DER round trips.
+ * and negative integers, encrypted PEM; DSA signature DER round trips;
+ * password-protected keys recognised as such (the tools' message).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ember/keys.h"
+#include "pkeyutil.h"
 #include "test.h"
 
 static ember_pkey *rsa_key(void)
@@ -207,4 +209,90 @@ EMBER_TEST(keys_dsa_sig_der)
 		CHECK(ember_dsa_sig_from_der(der, len, back, 40) == 0 && memcmp(sig, back, 40) == 0, "from_der");
 		CHECK(ember_dsa_sig_from_der(der, len - 1, back, 40) != 0, "truncated accepted");
 	}
+}
+
+/* Reads a fixture of tests/fixtures/keys into a malloc'd buffer (NULL when absent). */
+static uint8_t *fixture(const char *name, size_t *len)
+{
+	char path[4096];
+	uint8_t *buf = malloc(65536);
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/../fixtures/keys/%s", t_vec_dir, name);
+	f = fopen(path, "rb");
+	if (f == NULL || buf == NULL) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	*len = fread(buf, 1, 65536, f);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Password-protected keys: the reader refuses them (it reads unencrypted
+ * keys only), and the tools' recognition of them (pkey_refuse_encrypted,
+ * behind `ember rsa` and `ember dgst -sign/-verify`) says so, in one line
+ * naming the file, for PEM PKCS#8, PEM with Proc-Type headers and DER
+ * PKCS#8; never for a plain key nor a truncated DER one (every prefix of
+ * the DER fixture is tried, so a read past the end would show under ASan).
+ */
+EMBER_TEST(keys_encrypted)
+{
+	static const char *const names[] = { "rsa-encrypted-pkcs8.pem", "rsa-encrypted-traditional.pem",
+		"rsa-encrypted-pkcs8.der" };
+	static ember_pkey k;
+	static uint8_t plain[EMBER_PKEY_MAX_PEM];
+	size_t i, len, n, plain_len;
+	char *err;
+	int tok, r, hits;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		uint8_t *buf = fixture(names[i], &len);
+		if (!CHECK(buf != NULL, "cannot read the fixture %s", names[i]))
+			continue;
+		r = ember_pkey_read(&k, buf, len);
+		CHECK(r != 0, "%s: an encrypted key was read (%d)", names[i], r);
+		tok = t_stderr_capture();
+		r = pkey_refuse_encrypted("rsa", names[i], buf, len);
+		err = t_stderr_release(tok);
+		CHECK(r == 1, "%s: not recognised as encrypted", names[i]);
+		CHECK(err != NULL && strstr(err, names[i]) != NULL && strstr(err, "encrypted") != NULL &&
+		          strstr(err, "openssl pkey") != NULL && strchr(err, '\n') == err + strlen(err) - 1,
+		    "%s: message '%s'", names[i], err ? err : "(none)");
+		free(err);
+		if (buf[0] == 0x30) {
+			/* every truncation is malformed, not "encrypted" (the outer length must fit), and is
+			 * never read past its end (make sanitize would see it) */
+			for (n = 0, hits = 0; n < len; n++) {
+				uint8_t *cut = malloc(n ? n : 1);
+				memcpy(cut, buf, n);
+				tok = t_stderr_capture();
+				hits += pkey_refuse_encrypted("rsa", names[i], cut, n);
+				free(t_stderr_release(tok));
+				free(cut);
+			}
+			CHECK(hits == 0, "%s: %d of %zu truncations taken for a whole encrypted key", names[i], hits, len);
+		}
+		free(buf);
+	}
+	/* plain keys (PEM and DER, RSA and DSA) are not encrypted ones */
+	if (rsa_key() != NULL && dsa_key() != NULL) {
+		int pem;
+		for (pem = 0; pem <= 1; pem++) {
+			const ember_pkey *keys[2];
+			size_t j;
+			keys[0] = rsa_key();
+			keys[1] = dsa_key();
+			for (j = 0; j < 2; j++) {
+				if (ember_pkey_write(keys[j], EMBER_PKEY_PKCS8, pem, plain, sizeof(plain), &plain_len) != 0)
+					continue;
+				CHECK(pkey_refuse_encrypted("rsa", "plain", plain, plain_len) == 0,
+				    "a plain %s key (pem=%d) taken for an encrypted one", j ? "DSA" : "RSA", pem);
+			}
+		}
+	}
+	CHECK(pkey_refuse_encrypted("rsa", "empty", (const uint8_t *)"", 0) == 0, "an empty file taken for a key");
 }

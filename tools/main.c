@@ -18,7 +18,7 @@ static const struct command {
 	{ "speed", cmd_speed, "benchmark, in openssl speed's words (see man ember-speed)" },
 	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
 	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
-	{ "dgst", cmd_dgst, "message digest or HMAC of files or stdin, as openssl dgst" },
+	{ "dgst", cmd_dgst, "message digest, HMAC or signature of files or stdin, as openssl dgst" },
 	{ "enc", cmd_enc, "encrypt/decrypt with a raw key: -<cipher> -K hex -iv hex [-d] [-nopad] [-in f] [-out f]" },
 	{ "genrsa", cmd_genrsa, "generate an RSA private key: [-out file] [numbits]" },
 	{ "rsa", cmd_rsa, "RSA key conversion: -in key [-pubout] [-outform DER] [-text] [-check]" },
@@ -30,16 +30,35 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: ember <command> [options]   (no command: read commands from stdin)\n\ncommands:\n");
+	fprintf(f, "usage: ember <command> [options]\n"
+	           "       ember          (no command: read commands at an \"Ember>\" prompt; quit or exit ends it)\n"
+	           "\ncommands:\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "  %-10s %s\n", "help", "this list (also -help, -h, --help)");
+	fprintf(f, "\nA command's options: man ember-<command> (before installing: man ./docs/ember-<command>.1);\n"
+	           "most commands also take -help. The command, its prompt and environment: man ember.\n");
+}
+
+/* At the prompt, "help" also says how to leave. */
+static void prompt_help(void)
+{
+	usage(stdout);
+	fputs("\nAt the Ember> prompt: one command per line, without 'ember'; "
+	      "quit or exit (or end of input, Ctrl-D) leaves.\n", stdout);
+}
+
+static int is_help(const char *w)
+{
+	return strcmp(w, "help") == 0 || strcmp(w, "-help") == 0 || strcmp(w, "-h") == 0 ||
+	       strcmp(w, "--help") == 0;
 }
 
 static int run(int argc, char **argv)
 {
 	size_t i;
 
-	if (strcmp(argv[0], "help") == 0 || strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0) {
+	if (is_help(argv[0])) {
 		usage(stdout);
 		return 0;
 	}
@@ -71,7 +90,12 @@ static int interactive(void)
 		words[n] = NULL;
 		if (strcmp(words[0], "quit") == 0 || strcmp(words[0], "exit") == 0 || strcmp(words[0], "q") == 0)
 			break;
-		status = run(n, words);
+		if (is_help(words[0])) {
+			prompt_help();
+			status = 0;
+		} else {
+			status = run(n, words);
+		}
 		fflush(stdout);
 	}
 	fputc('\n', stdout);

@@ -1,20 +1,24 @@
 /*
- * dgst.c - `ember dgst`: message digests and HMACs of files or standard
- * input, printed exactly as `openssl dgst` (3.0) prints them:
+ * dgst.c - `ember dgst`: message digests, HMACs and signatures of files or
+ * standard input, printed exactly as `openssl dgst` (3.0) prints them:
  *
- *   ember dgst [-<digest>] [-hmac key] [-r | -c] [-binary] [-impl tag] [file ...]
- *   ember dgst [-<digest>] -sign key.pem [-out sig] [file]
- *   ember dgst [-<digest>] -verify pub.pem -signature sig [file]
+ *   ember dgst [-<digest>] [-hmac key] [-r | -c] [-hex | -binary] [-out file] [-impl tag] [file ...]
+ *   ember dgst [-<digest>] -sign key.pem [-hex [-r | -c] | -binary] [-out sig] [file]
+ *   ember dgst [-<digest>] -verify pub.pem -signature sig [-out file] [file]
  *
  *   SHA2-256(file)= 9f86...           (default)
  *   HMAC-SHA2-256(file)= 5bdc...      (-hmac, for files; stdin has no "HMAC-", as openssl)
  *   9f86... *file                     (-r, coreutils style)
  *   SHA2-256(file)= 9f:86:...         (-c)
+ *   RSA-SHA2-256(file)= 6503...       (-sign -hex; "DSA-" for a DSA key; no prefix for stdin)
  *
  * Any digest in the registry is an option (-md5, -sha1, -sha512-256,
  * -ripemd160 ...); without one the digest is SHA-256, labelled "SHA256" as
- * openssl labels its default. A file that cannot be read is reported on
- * one line and skipped; the exit status is then 1.
+ * openssl labels its default (but "SHA2-256" beside a signature, as it does).
+ * A file that cannot be read is reported on one line and skipped; the exit
+ * status is then 1. -out writes through a temporary file renamed into place
+ * only when every input was read (tools/common/outfile.c): a failed run, or
+ * a signal, leaves no file.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -43,6 +47,8 @@ static const char *const labels[][2] = {
 	{ "sha512-256", "SHA2-512/256" },
 	{ "ripemd160", "RIPEMD-160" },
 	{ "mdc2", "MDC2" },
+	{ "shake128", "SHAKE-128" },
+	{ "shake256", "SHAKE-256" },
 };
 
 static void label_of(const ember_hash_desc *d, char *buf, size_t len)
@@ -61,24 +67,34 @@ static void label_of(const ember_hash_desc *d, char *buf, size_t len)
 	buf[i] = 0;
 }
 
-enum { OUT_HEX, OUT_COLONS, OUT_COREUTILS, OUT_BINARY };
+/* openssl's two settings: the separator (-c, -r; the last wins) and hex or binary (-hex, -binary; the
+ * last wins; neither: hex for digests, binary for signatures). */
+enum { SEP_NONE, SEP_COLONS, SEP_COREUTILS };
 
 struct dgst_opts {
 	const ember_hash_desc *d;
 	const char *label;     /* "SHA2-256" */
 	int use_hmac;
 	ember_hmac_key key;
-	int format;
+	int sep;               /* SEP_* */
+	int binary;            /* -1: not given, 0: -hex, 1: -binary */
+	FILE *out;             /* standard output, or -out's temporary */
 };
 
 static int usage(void)
 {
-	printf("usage: ember dgst [-<digest>] [-hmac key] [-r | -c | -hex | -binary] [-impl tag] [file ...]\n"
+	printf("usage: ember dgst [-<digest>] [-hmac key] [-r | -c] [-hex | -binary] [-out file] [-impl tag] [file ...]\n"
+	       "       ember dgst [-<digest>] -sign key.pem [-hex [-r | -c] | -binary] [-out file] [file]\n"
+	       "       ember dgst [-<digest>] -verify pub.pem -signature file [-out file] [file]\n"
 	       "  -<digest>   any digest of `ember dgst -list` (default sha256)\n"
 	       "  -hmac key   HMAC with the given key (the argument's bytes)\n"
 	       "  -r          coreutils format: hex, space, '*', file name\n"
 	       "  -c          hex bytes separated by colons\n"
-	       "  -binary     the raw digest bytes\n"
+	       "  -hex        hex output (the default for digests; signatures are binary unless -hex)\n"
+	       "  -binary     the raw digest or signature bytes\n"
+	       "  -out file   write to file (whole or not at all) instead of standard output\n"
+	       "  -sign key   sign with a private RSA or DSA key (PEM or DER, unencrypted)\n"
+	       "  -verify key verify the -signature file with a public key: \"Verified OK\" or exit 1\n"
 	       "  -impl tag   force one implementation (ref, x86shani, armv8 ...)\n"
 	       "  -list       list the digests\n"
 	       "no file: standard input\n");
@@ -106,6 +122,30 @@ static int list(void)
 	return 0;
 }
 
+/*
+ * One result (digest, HMAC or signature) as openssl's do_fp prints it:
+ * raw bytes, "hex *name" (-r), or "<prefix><label>(name)= hex" with colons
+ * for -c. |prefix| is "HMAC-", "RSA-" or "DSA-" for named files, "" for
+ * standard input (openssl passes no signature name there).
+ */
+static void put_result(const struct dgst_opts *o, const uint8_t *p, size_t len, const char *prefix, const char *name,
+                       int binary)
+{
+	size_t i;
+
+	if (binary) {
+		fwrite(p, 1, len, o->out);
+		return;
+	}
+	if (o->sep != SEP_COREUTILS)
+		fprintf(o->out, "%s%s(%s)= ", prefix, o->label, name);
+	for (i = 0; i < len; i++)
+		fprintf(o->out, o->sep == SEP_COLONS && i ? ":%02x" : "%02x", p[i]);
+	if (o->sep == SEP_COREUTILS)
+		fprintf(o->out, " *%s", name);
+	fputc('\n', o->out);
+}
+
 /* Digests one open stream and prints the line. Returns 0, or 1 after a read error (reported). */
 static int digest_stream(const struct dgst_opts *o, FILE *f, const char *name, int is_stdin)
 {
@@ -113,7 +153,7 @@ static int digest_stream(const struct dgst_opts *o, FILE *f, const char *name, i
 	uint8_t md[EMBER_MAX_DIGEST_LEN];
 	ember_hash_ctx hc;
 	ember_hmac_ctx mc;
-	size_t n, i, len;
+	size_t n;
 
 	if (o->use_hmac)
 		ember_hmac_init(&mc, &o->key);
@@ -133,26 +173,59 @@ static int digest_stream(const struct dgst_opts *o, FILE *f, const char *name, i
 			ember_hash_final(&hc, md);
 		return tool_error("dgst", "%s: read error: %s", name, e ? strerror(e) : "I/O error");
 	}
-	len = o->d->digest_len;
 	if (o->use_hmac)
 		ember_hmac_final(&mc, md);
 	else
 		ember_hash_final(&hc, md);
-
-	if (o->format == OUT_BINARY) {
-		fwrite(md, 1, len, stdout);
-		return 0;
-	}
-	if (o->format != OUT_COREUTILS) {
-		/* openssl: "HMAC-" only when files are named (its sig_name), never for stdin */
-		printf("%s%s(%s)= ", o->use_hmac && !is_stdin ? "HMAC-" : "", o->label, name);
-	}
-	for (i = 0; i < len; i++)
-		printf(o->format == OUT_COLONS && i ? ":%02x" : "%02x", md[i]);
-	if (o->format == OUT_COREUTILS)
-		printf(" *%s", name);
-	putchar('\n');
+	/* openssl: "HMAC-" only when files are named (its sig_name), never for stdin */
+	put_result(o, md, o->d->digest_len, o->use_hmac && !is_stdin ? "HMAC-" : "", name, o->binary == 1);
 	return 0;
+}
+
+/* Finishes -out's file (renamed into place when |ok|) or standard output; |status| or 1 after an error. */
+static int finish(struct dgst_opts *o, const char *out_file, const char *tmp, int status)
+{
+	if (tool_out_close(o->out, out_file, tmp, status == 0) != 0 && status == 0) {
+		if (out_file != NULL)
+			return tool_error("dgst", "%s: write error: %s", out_file, strerror(errno));
+		return tool_error("dgst", "cannot write the output: %s", strerror(errno));
+	}
+	return status;
+}
+
+/* -sign and -verify: one input, read whole. */
+static int sign_or_verify(struct dgst_opts *o, const char *sign_key, const char *verify_key, const char *sig_file,
+                          const char *in, const char *out_file)
+{
+	char tmp[4096];
+	uint8_t *data, sig[PKEY_SIG_MAX];
+	const char *type;
+	size_t len, sig_len;
+	int status, verified;
+
+	data = pkey_read_file("dgst", in, DGST_SIGN_MAX, &len);
+	if (data == NULL)
+		return 1;
+	if (sign_key != NULL)
+		status = pkey_sign(o->d->name, sign_key, data, len, sig, &sig_len, &type);
+	else
+		status = pkey_verify(o->d->name, verify_key, sig_file, data, len, &verified);
+	free(data);
+	if (status != 0)
+		return status;
+	if ((o->out = tool_out_open(out_file, tmp, sizeof(tmp))) == NULL)
+		return tool_error("dgst", "%s: cannot create the output file: %s", out_file, strerror(errno));
+	if (sign_key != NULL) {
+		char prefix[8];
+		snprintf(prefix, sizeof(prefix), "%s-", type);
+		/* a signature is binary unless -hex was given (openssl's out_bin) */
+		put_result(o, sig, sig_len, in != NULL ? prefix : "", in != NULL ? in : "stdin", o->binary != 0);
+	} else {
+		fputs(verified ? "Verified OK\n" : "Verification failure\n", o->out);
+		status = !verified;
+	}
+	/* a failed verification is a verdict, written like a success */
+	return finish(o, out_file, tmp, 0) != 0 ? 1 : status;
 }
 
 int cmd_dgst(int argc, char **argv)
@@ -160,11 +233,12 @@ int cmd_dgst(int argc, char **argv)
 	struct dgst_opts o;
 	const char *hmac_key = NULL, *impl = NULL, *alg = NULL;
 	const char *sign_key = NULL, *verify_key = NULL, *sig_file = NULL, *out_file = NULL;
-	char label[64];
+	char label[64], tmp[4096];
 	int i, status = 0, err;
 
 	memset(&o, 0, sizeof(o));
-	o.format = OUT_HEX;
+	o.sep = SEP_NONE;
+	o.binary = -1;
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
@@ -176,13 +250,13 @@ int cmd_dgst(int argc, char **argv)
 		if (strcmp(a, "-list") == 0)
 			return list();
 		if (strcmp(a, "-r") == 0) {
-			o.format = OUT_COREUTILS;
+			o.sep = SEP_COREUTILS;
 		} else if (strcmp(a, "-c") == 0) {
-			o.format = OUT_COLONS;
+			o.sep = SEP_COLONS;
 		} else if (strcmp(a, "-hex") == 0) {
-			o.format = OUT_HEX;
+			o.binary = 0;
 		} else if (strcmp(a, "-binary") == 0) {
-			o.format = OUT_BINARY;
+			o.binary = 1;
 		} else if (strcmp(a, "-hmac") == 0 || strcmp(a, "-impl") == 0 || strcmp(a, "-sign") == 0 ||
 		           strcmp(a, "-verify") == 0 || strcmp(a, "-signature") == 0 || strcmp(a, "-out") == 0) {
 			if (i + 1 >= argc)
@@ -199,7 +273,7 @@ int cmd_dgst(int argc, char **argv)
 			else if (strcmp(a, "-signature") == 0)
 				sig_file = argv[i];
 			else
-				out_file = argv[i];
+				out_file = strcmp(argv[i], "-") == 0 ? NULL : argv[i];
 		} else if (ember_hash_find(a + 1, NULL) != NULL) {
 			alg = a + 1; /* the last digest option wins, as in openssl */
 		} else {
@@ -211,17 +285,10 @@ int cmd_dgst(int argc, char **argv)
 	if (o.d == NULL)
 		return tool_error("dgst", "implementation '%s' of %s is not in this build or not supported by this CPU",
 		    impl, alg ? alg : "sha256");
-	if (alg == NULL) {
-		o.label = "SHA256"; /* openssl 3.0 labels its default digest so */
-	} else {
-		label_of(o.d, label, sizeof(label));
-		o.label = label;
-	}
+	label_of(o.d, label, sizeof(label));
+	/* openssl 3.0 labels its default digest "SHA256", but "SHA2-256" beside a signature */
+	o.label = alg == NULL && sign_key == NULL ? "SHA256" : label;
 	if (sign_key != NULL || verify_key != NULL) {
-		const char *in = i < argc ? argv[i] : NULL;
-		uint8_t *data;
-		size_t len;
-
 		if (sign_key != NULL && verify_key != NULL)
 			return tool_error("dgst", "-sign and -verify: give one of them");
 		if (hmac_key != NULL)
@@ -230,16 +297,10 @@ int cmd_dgst(int argc, char **argv)
 			return tool_error("dgst", "-verify needs -signature FILE");
 		if (i + 1 < argc)
 			return tool_error("dgst", "'%s': -sign and -verify take one input file", argv[i + 1]);
-		data = pkey_read_file("dgst", in, DGST_SIGN_MAX, &len);
-		if (data == NULL)
-			return 1;
-		status = sign_key != NULL ? pkey_dgst_sign(o.d->name, sign_key, out_file, data, len)
-		                          : pkey_dgst_verify(o.d->name, verify_key, sig_file, data, len);
-		free(data);
-		return status;
+		return sign_or_verify(&o, sign_key, verify_key, sig_file, i < argc ? argv[i] : NULL, out_file);
 	}
-	if (sig_file != NULL || out_file != NULL)
-		return tool_error("dgst", "%s is only used with -sign or -verify", sig_file ? "-signature" : "-out");
+	if (sig_file != NULL)
+		return tool_error("dgst", "-signature is only used with -verify");
 	if (hmac_key != NULL) {
 		err = ember_hmac_key_init(&o.key, o.d, hmac_key, strlen(hmac_key));
 		if (err != 0)
@@ -247,6 +308,12 @@ int cmd_dgst(int argc, char **argv)
 		o.use_hmac = 1;
 	}
 
+	/* as openssl, the output is opened before the inputs are read; with -out it appears only if all were */
+	if ((o.out = tool_out_open(out_file, tmp, sizeof(tmp))) == NULL) {
+		if (o.use_hmac)
+			ember_hmac_key_clear(&o.key);
+		return tool_error("dgst", "%s: cannot create the output file: %s", out_file, strerror(errno));
+	}
 	if (i >= argc) {
 		status = digest_stream(&o, stdin, "stdin", 1);
 	} else {
@@ -263,7 +330,5 @@ int cmd_dgst(int argc, char **argv)
 	}
 	if (o.use_hmac)
 		ember_hmac_key_clear(&o.key);
-	if (fflush(stdout) != 0)
-		status = tool_error("dgst", "cannot write the output: %s", strerror(errno));
-	return status;
+	return finish(&o, out_file, tmp, status);
 }

@@ -7,8 +7,9 @@
  * Where openssl is lenient Ember refuses: a -K or -iv of the wrong length
  * (openssl pads or truncates with a warning), a CBC cipher without -iv.
  * Every error is one line on stderr and a non-zero exit; with -out the
- * output goes to a temporary file next to the target, renamed into place
- * only when everything succeeded, removed otherwise.
+ * output goes to a temporary file next to the target (tools/common/outfile.c),
+ * renamed into place only when everything succeeded, removed otherwise, and
+ * removed too when a signal (Ctrl-C, kill) ends the run.
  *
  * A padded decryption (CBC or ECB without -nopad) is only known good after
  * the padding check on the last block, so to standard output it is held in
@@ -21,8 +22,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ember/cipher.h"
 #include "tool.h"
@@ -116,38 +115,16 @@ static uint8_t hold_buf[HOLD_MAX + EMBER_MAX_BLOCK_LEN];
 
 static int sink_open(struct sink *o, const char *path, int hold)
 {
-	mode_t mask;
-	int fd;
-
 	o->path = path;
-	o->tmp[0] = 0;
-	o->hold = 0;
+	o->hold = path == NULL ? hold : 0;
 	o->held = 0;
-	if (path == NULL) {
-		o->f = stdout;
-		o->hold = hold;
-		return 0;
-	}
-	if (snprintf(o->tmp, sizeof(o->tmp), "%s.emberXXXXXX", path) >= (int)sizeof(o->tmp))
-		return tool_error("enc", "output path too long: '%s'", path);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		int e = errno;
-		o->tmp[0] = 0;
-		return tool_error("enc", "cannot create a file next to '%s': %s", path, strerror(e));
-	}
-	/* mkstemp makes 0600; give the file the mode a plain create would have */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0) {
-		/* not fatal: the file stays private */
-	}
-	o->f = fdopen(fd, "wb");
+	/* a temporary beside |path|, removed on error or on a signal (outfile.c) */
+	o->f = tool_out_open(path, o->tmp, sizeof(o->tmp));
 	if (o->f == NULL) {
-		close(fd);
-		unlink(o->tmp);
-		o->tmp[0] = 0;
-		return tool_error("enc", "cannot open '%s'", o->tmp);
+		int e = errno;
+		if (e == ENAMETOOLONG)
+			return tool_error("enc", "output path too long: '%s'", path);
+		return tool_error("enc", "cannot create a file next to '%s': %s", path, strerror(e));
 	}
 	return 0;
 }
@@ -190,17 +167,9 @@ static int sink_close(struct sink *o, int ok)
 		o->f = NULL;
 		return status;
 	}
-	if (fclose(o->f) != 0 && ok) {
+	if (tool_out_close(o->f, o->path, o->tmp, ok) != 0 && ok)
 		status = tool_error("enc", "write error on '%s': %s", o->path, strerror(errno));
-		ok = 0;
-	}
 	o->f = NULL;
-	if (ok && rename(o->tmp, o->path) != 0) {
-		status = tool_error("enc", "cannot rename to '%s': %s", o->path, strerror(errno));
-		ok = 0;
-	}
-	if (!ok)
-		unlink(o->tmp);
 	o->tmp[0] = 0;
 	return status;
 }

@@ -29,6 +29,11 @@ int cmd_genrsa(int argc, char **argv)
 			e = 3;
 		} else if (strcmp(argv[i], "-traditional") == 0) {
 			traditional = 1;
+		} else if (strcmp(argv[i], "-help") == 0 || strcmp(argv[i], "-h") == 0) {
+			printf("usage: ember genrsa [-out file] [-f4 | -3] [-traditional] [numbits]\n"
+			       "A new RSA key of numbits bits (default 2048, 512 to %d), unencrypted PKCS#8 PEM\n"
+			       "(PKCS#1 with -traditional). See man ember-genrsa.\n", EMBER_MAX_RSA_BITS);
+			return 0;
 		} else if (argv[i][0] != '-' && i == argc - 1) {
 			char *end;
 			bits = strtoul(argv[i], &end, 10);

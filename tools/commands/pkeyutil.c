@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pkeyutil.h"
 #include "tool.h"
@@ -70,24 +69,99 @@ uint8_t *pkey_read_file(const char *cmd, const char *path, size_t max, size_t *l
 	return buf;
 }
 
+/* Whether |needle| occurs in the |len| bytes at |p| (no NUL needed). */
+static int contains(const uint8_t *p, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (i = 0; n <= len && i <= len - n; i++)
+		if (memcmp(p + i, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A DER header at *p (tag |tag|, definite length within |end|): moves *p to the contents, sets *n. */
+static int der_head(const uint8_t **p, const uint8_t *end, int tag, size_t *n)
+{
+	const uint8_t *q = *p;
+	size_t len = 0, k;
+
+	if (end - q < 2 || q[0] != tag)
+		return -1;
+	if (q[1] < 0x80) {
+		len = q[1];
+		q += 2;
+	} else {
+		k = q[1] & 0x7f;
+		if (k == 0 || k > 3 || (size_t)(end - q) < 2 + k)
+			return -1;
+		for (q += 2; k > 0; k--)
+			len = len << 8 | *q++;
+	}
+	if (len > (size_t)(end - q))
+		return -1;
+	*p = q;
+	*n = len;
+	return 0;
+}
+
+/*
+ * Whether |buf| is a password-protected private key: PEM "ENCRYPTED PRIVATE
+ * KEY" (PKCS#8, RFC 5958), a traditional PEM key with RFC 1421 headers
+ * ("Proc-Type: 4,ENCRYPTED"), or DER EncryptedPrivateKeyInfo whose algorithm
+ * is a PKCS#5 (1.2.840.113549.1.5) or PKCS#12 PBE (1.2.840.113549.1.12.1)
+ * scheme. Only asked after the key reader refused the file, to say why.
+ */
+static int is_encrypted_key(const uint8_t *buf, size_t len)
+{
+	static const uint8_t pkcs5[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05 };
+	static const uint8_t pkcs12pbe[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x0c, 0x01 };
+	const uint8_t *p = buf, *end = buf + len;
+	size_t n;
+
+	if (contains(buf, len, "-----BEGIN ENCRYPTED PRIVATE KEY-----") || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
+		return 1;
+	/* SEQUENCE { SEQUENCE { OID, parameters }, OCTET STRING } */
+	if (der_head(&p, end, 0x30, &n) != 0 || der_head(&p, p + n, 0x30, &n) != 0 || der_head(&p, p + n, 0x06, &n) != 0)
+		return 0;
+	return (n > sizeof(pkcs5) && memcmp(p, pkcs5, sizeof(pkcs5)) == 0) ||
+	       (n > sizeof(pkcs12pbe) && memcmp(p, pkcs12pbe, sizeof(pkcs12pbe)) == 0);
+}
+
+int pkey_refuse_encrypted(const char *cmd, const char *path, const uint8_t *buf, size_t len)
+{
+	int der = len > 0 && buf[0] == 0x30;
+
+	if (!is_encrypted_key(buf, len))
+		return 0;
+	tool_error(cmd, "%s: the key is encrypted (protected by a password), which ember does not read: "
+	    "decrypt it first: openssl pkey%s -in %s -out plain.pem", path ? path : "(stdin)",
+	    der ? " -inform DER" : "", path ? path : "key.pem");
+	return 1;
+}
+
 int pkey_load(const char *cmd, const char *path, ember_pkey *k)
 {
 	size_t len;
 	uint8_t *buf = pkey_read_file(cmd, path, KEYFILE_MAX, &len);
-	int ret;
+	int ret, enc = 0;
 
 	if (buf == NULL)
 		return 1;
 	ret = ember_pkey_read(k, buf, len);
+	if (ret != 0)
+		enc = pkey_refuse_encrypted(cmd, path, buf, len);
 	ember_wipe(buf, len);
 	free(buf);
 	if (ret == 0)
 		return 0;
+	if (enc)
+		return 1;
 	if (ret == EMBER_EDECODE)
 		return tool_error(cmd, "%s: not a readable key (truncated, garbage or unsupported format)",
 		    path ? path : "(stdin)");
 	if (ret == EMBER_ENOTSUP)
-		return tool_error(cmd, "%s: unsupported key (encrypted, or not RSA/DSA)", path ? path : "(stdin)");
+		return tool_error(cmd, "%s: unsupported key type (ember reads RSA and DSA keys)", path ? path : "(stdin)");
 	return tool_error(cmd, "%s: key refused: %s", path ? path : "(stdin)", ember_strerror(ret));
 }
 
@@ -95,35 +169,16 @@ int pkey_write_file(const char *cmd, const char *path, const void *data, size_t 
 {
 	char tmp[4096];
 	FILE *f;
-	int fd;
+	int ok;
 
-	if (path == NULL || strcmp(path, "-") == 0) {
-		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
-			return tool_error(cmd, "(stdout): write error");
-		return 0;
-	}
-	if (strlen(path) + 16 > sizeof(tmp))
-		return tool_error(cmd, "%s: path too long", path);
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
+	if (path != NULL && strcmp(path, "-") == 0)
+		path = NULL;
+	/* a temporary beside |path|, renamed when whole, removed on error or on a signal (outfile.c) */
+	if ((f = tool_out_open(path, tmp, sizeof(tmp))) == NULL)
 		return tool_error(cmd, "%s: %s", path, strerror(errno));
-	f = fdopen(fd, "wb");
-	if (f == NULL || fwrite(data, 1, len, f) != len || fflush(f) != 0 || fsync(fd) != 0) {
-		int e = errno;
-		if (f)
-			fclose(f);
-		else
-			close(fd);
-		unlink(tmp);
-		return tool_error(cmd, "%s: %s", path, strerror(e));
-	}
-	fclose(f);
-	if (rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		return tool_error(cmd, "%s: %s", path, strerror(e));
-	}
+	ok = len == 0 || fwrite(data, 1, len, f) == len;
+	if (tool_out_close(f, path, tmp, ok) != 0 || !ok)
+		return tool_error(cmd, "%s: write error: %s", path ? path : "(stdout)", strerror(errno));
 	return 0;
 }
 
@@ -140,14 +195,13 @@ static const ember_hash_desc *find_digest(const char *hash)
 	return hd;
 }
 
-int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_out,
-                   const uint8_t *data, size_t len)
+int pkey_sign(const char *hash, const char *keyfile, const uint8_t *data, size_t len, uint8_t *sig, size_t *sig_len,
+              const char **type)
 {
 	const ember_hash_desc *hd = find_digest(hash);
 	ember_pkey *k;
-	uint8_t md[EMBER_MAX_DIGEST_LEN], sig[EMBER_RSA_MAX_LEN], der[2 * EMBER_DSA_MAX_QLEN + 16];
-	size_t sig_len = 0;
-	int ret, status;
+	uint8_t md[EMBER_MAX_DIGEST_LEN], der[2 * EMBER_DSA_MAX_QLEN + 16];
+	int ret;
 
 	if (hd == NULL)
 		return 1;
@@ -163,27 +217,41 @@ int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_ou
 		return tool_error("dgst", "%s: a private key is needed to sign", keyfile);
 	}
 	ember_hash(hd, md, data, len);
+	*sig_len = 0;
 	if (k->type == EMBER_PKEY_RSA) {
-		sig_len = k->u.rsa.pub.len;
-		ret = ember_rsa_pkcs1_sign(&k->u.rsa, hd, md, hd->digest_len, sig, sig_len);
+		*type = "RSA";
+		*sig_len = k->u.rsa.pub.len;
+		ret = ember_rsa_pkcs1_sign(&k->u.rsa, hd, md, hd->digest_len, sig, *sig_len);
 	} else {
 		size_t raw = 2 * k->u.dsa.qlen;
+		*type = "DSA";
 		ret = ember_dsa_sign(&k->u.dsa, hd, md, hd->digest_len, sig, raw);
 		if (ret == 0)
-			ret = ember_dsa_sig_to_der(sig, raw, der, sizeof(der), &sig_len);
+			ret = ember_dsa_sig_to_der(sig, raw, der, sizeof(der), sig_len);
 		if (ret == 0)
-			memcpy(sig, der, sig_len);
+			memcpy(sig, der, *sig_len);
 	}
 	ember_pkey_clear(k);
 	free(k);
 	if (ret != 0)
 		return tool_error("dgst", "%s: signing failed: %s", keyfile, ember_strerror(ret));
-	status = pkey_write_file("dgst", sigfile_out, sig, sig_len);
-	return status;
+	return 0;
 }
 
-int pkey_dgst_verify(const char *hash, const char *pubfile, const char *sigfile,
-                     const uint8_t *data, size_t len)
+int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_out,
+                   const uint8_t *data, size_t len)
+{
+	uint8_t sig[PKEY_SIG_MAX];
+	size_t sig_len;
+	const char *type;
+
+	if (pkey_sign(hash, keyfile, data, len, sig, &sig_len, &type) != 0)
+		return 1;
+	return pkey_write_file("dgst", sigfile_out, sig, sig_len);
+}
+
+int pkey_verify(const char *hash, const char *pubfile, const char *sigfile, const uint8_t *data, size_t len,
+                int *verified)
 {
 	const ember_hash_desc *hd = find_digest(hash);
 	ember_pkey *k;
@@ -218,10 +286,17 @@ int pkey_dgst_verify(const char *hash, const char *pubfile, const char *sigfile,
 	ember_pkey_clear(k);
 	free(k);
 	free(sig);
-	if (ret == 0) {
-		printf("Verified OK\n");
-		return 0;
-	}
-	printf("Verification failure\n");
-	return 1;
+	*verified = ret == 0;
+	return 0;
+}
+
+int pkey_dgst_verify(const char *hash, const char *pubfile, const char *sigfile,
+                     const uint8_t *data, size_t len)
+{
+	int verified;
+
+	if (pkey_verify(hash, pubfile, sigfile, data, len, &verified) != 0)
+		return 1;
+	printf(verified ? "Verified OK\n" : "Verification failure\n");
+	return !verified;
 }

@@ -105,7 +105,7 @@ int cmd_rsa(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL;
 	int pubin = 0, pubout = 0, rsapub = 0, traditional = 0, noout = 0, text = 0, check = 0;
-	int outder = 0, inform = 0, i, ret, status = 0;
+	int outder = 0, inform = 0, i, ret, status = 0, encrypted;
 	ember_pkey *k;
 	static uint8_t buf[EMBER_PKEY_MAX_PEM];
 	size_t len;
@@ -139,6 +139,12 @@ int cmd_rsa(int argc, char **argv)
 			text = 1;
 		} else if (strcmp(a, "-check") == 0) {
 			check = 1;
+		} else if (strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0) {
+			printf("usage: ember rsa [-in file] [-out file] [-inform PEM|DER] [-outform PEM|DER] [-pubin]\n"
+			       "                [-pubout] [-RSAPublicKey_out] [-traditional] [-noout] [-text] [-check]\n"
+			       "Reads an unencrypted RSA key (PKCS#1, PKCS#8, SubjectPublicKeyInfo; PEM or DER) and\n"
+			       "writes it again (default: PKCS#8 PEM). See man ember-rsa.\n");
+			return 0;
 		} else {
 			return tool_error("rsa", "unknown option '%s'", a);
 		}
@@ -157,8 +163,19 @@ int cmd_rsa(int argc, char **argv)
 			return tool_error("rsa", "%s: not in %s form", in ? in : "(stdin)", inform == 2 ? "DER" : "PEM");
 		}
 		ret = ember_pkey_read(k, raw, len);
+		/* "not supported on this CPU or build" would mislead: say the key is encrypted */
+		encrypted = ret != 0 && pkey_refuse_encrypted("rsa", in, raw, len);
 		ember_wipe(raw, len);
 		free(raw);
+	}
+	if (encrypted) {
+		free(k);
+		return 1;
+	}
+	if (ret == EMBER_ENOTSUP) {
+		free(k);
+		return tool_error("rsa", "%s: could not read %s key: unsupported key type (ember reads RSA and DSA keys)",
+		    in ? in : "(stdin)", pubin ? "public" : "private");
 	}
 	if (ret != 0) {
 		free(k);

@@ -34,9 +34,12 @@ void tool_describe_impls(char *buf, size_t len);
 
 /*
  * Output that appears whole or not at all. tool_out_open returns stdout for
- * NULL or "-", else a temporary file beside |path| (its name in |tmp|), NULL
- * on failure. tool_out_close renames it into place when |ok| and every write
- * succeeded (else removes it); 0 or -1.
+ * NULL or "-", else a temporary file beside |path| ("<path>.emberXXXXXX",
+ * its name in |tmp|), or NULL with errno set. tool_out_close flushes it to
+ * disk and renames it into place when |ok| and every write succeeded, else
+ * removes it; 0, or -1 with errno set (left as it was when |ok| is 0). Until then a
+ * SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGXCPU or SIGXFSZ removes the
+ * temporary and the process dies of that signal (outfile.c).
  */
 FILE *tool_out_open(const char *path, char *tmp, size_t tmp_len);
 int tool_out_close(FILE *f, const char *path, const char *tmp, int ok);
