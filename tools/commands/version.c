@@ -2,9 +2,7 @@
  * version.c - `ember version [-a]`: the modern form of openssl's
  * "built on:", "options:", "compiler:" lines.
  */
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ember/bn.h"
 #include "ember/cipher.h"
@@ -63,32 +61,6 @@ void tool_describe_impls(char *buf, size_t len)
 	}
 }
 
-/*
- * Every write to standard output, the final flush, and the close of a
- * duplicate of the descriptor (what a network file system defers to close()),
- * without closing standard output itself, which the Ember> prompt keeps
- * using. 0, or 1 after one line naming the error. A copy of speed.c's
- * out_finish, to be shared through tools/common/ once those files are free.
- */
-static int version_out_finish(void)
-{
-	int e = 0, fd;
-
-	if (ferror(stdout))
-		e = errno ? errno : EIO;
-	errno = 0;
-	if (fflush(stdout) != 0 && e == 0)
-		e = errno ? errno : EIO;
-	if (e == 0 && ferror(stdout))
-		e = EIO;
-	if (e == 0 && (fd = dup(STDOUT_FILENO)) >= 0 && close(fd) != 0)
-		e = errno;
-	if (e == 0)
-		return 0;
-	clearerr(stdout);
-	return tool_error("version", "standard output: %s", strerror(e));
-}
-
 int cmd_version(int argc, char **argv)
 {
 	int all = 0, i;
@@ -102,7 +74,7 @@ int cmd_version(int argc, char **argv)
 	}
 	printf("Ember %s\n", ember_version());
 	if (!all)
-		return version_out_finish();
+		return tool_stdout_finish("version");
 	printf("built on: %s\n", tool_build_date);
 	printf("platform: %s\n", tool_build_target);
 	printf("compiler: %s\n", tool_build_cc);
@@ -118,5 +90,5 @@ int cmd_version(int argc, char **argv)
 	}
 	tool_describe_impls(buf, sizeof(buf));
 	printf("implementations: %s\n", buf);
-	return version_out_finish();
+	return tool_stdout_finish("version");
 }

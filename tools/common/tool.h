@@ -33,6 +33,17 @@ extern const char tool_build_date[];
 void tool_describe_impls(char *buf, size_t len);
 
 /*
+ * Standard output of a command's result (tools/common/common.c):
+ * tool_stdout_usable refuses a closed or read-only one before any work;
+ * tool_stdout_note records the first write error (call it after writes the
+ * command does not check); tool_stdout_finish flushes and checks, and
+ * returns 0, or 1 after one line: "ember CMD: standard output: <error>".
+ */
+int tool_stdout_usable(const char *cmd);
+void tool_stdout_note(void);
+int tool_stdout_finish(const char *cmd);
+
+/*
  * Output that appears whole or not at all. tool_out_open returns stdout for
  * NULL or "-", else a temporary file beside |path| ("<path>.emberXXXXXX",
  * its name in |tmp|), or NULL with errno set. tool_out_close flushes it to

@@ -10,7 +10,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -110,57 +109,6 @@ static void free_runs(speed_run *runs, int nrun)
 	}
 }
 
-/* ---- standard output ---- */
-
-/*
- * Standard output is checked as dgst and compare check theirs: every write
- * (the stream's error flag is sticky; out_note keeps the errno of the first
- * failure), the final flush, and the close of a duplicate of the descriptor,
- * which reports what a network file system defers to close() without closing
- * standard output itself (the Ember> prompt runs more commands after this
- * one). A copy of these lives in tools/commands/version.c, to be shared
- * through tools/common/ once those files are free.
- */
-static int out_errno;
-
-static void out_note(void)
-{
-	if (out_errno == 0 && ferror(stdout))
-		out_errno = errno ? errno : EIO;
-}
-
-/* 0, or 1 after one line naming the error ("ember speed: standard output: No space left on device"). */
-static int out_finish(void)
-{
-	int fd, e;
-
-	out_note();
-	errno = 0;
-	if (fflush(stdout) != 0 && out_errno == 0)
-		out_errno = errno ? errno : EIO;
-	out_note();
-	if (out_errno == 0 && (fd = dup(STDOUT_FILENO)) >= 0 && close(fd) != 0)
-		out_errno = errno;
-	if (out_errno == 0)
-		return 0;
-	e = out_errno;
-	out_errno = 0;
-	clearerr(stdout);
-	tool_error(CMD, "standard output: %s", strerror(e));
-	return 1;
-}
-
-/* Before anything runs: a closed (or read-only) standard output would only fail at the end. */
-static int out_usable(void)
-{
-	int fl = fcntl(STDOUT_FILENO, F_GETFL);
-
-	if (fl == -1)
-		return tool_error(CMD, "standard output: %s", strerror(errno));
-	if ((fl & O_ACCMODE) == O_RDONLY)
-		return tool_error(CMD, "standard output: %s", strerror(EBADF));
-	return 0;
-}
 
 /* ---- engines ---- */
 
@@ -309,7 +257,7 @@ int cmd_speed(int argc, char **argv)
 		}
 		if (strcmp(o, "-help") == 0 || strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
 			usage(stdout);
-			return out_finish();
+			return tool_stdout_finish(CMD);
 		} else if (strcmp(o, "-elapsed") == 0) {
 			r.elapsed = 1, takes = 0;
 		} else if (strcmp(o, "-mr") == 0) {
@@ -390,14 +338,14 @@ int cmd_speed(int argc, char **argv)
 	}
 	if (impl != NULL && nel > 1)
 		return tool_error(CMD, "-impl: give one engine with -impl (Ember's implementations: -engine ember)");
-	if (out_usable())
+	if (tool_stdout_usable(CMD))
 		return 1;
 	if (list) {
 		char why[240];
 		if (elist[0]->probe != NULL && elist[0]->probe(why, sizeof(why)) != 0)
 			return tool_error(CMD, "-engine %s: %s", elist[0]->name, why);
 		status = speed_list_all(elist[0]);
-		return out_finish() ? 1 : status;
+		return tool_stdout_finish(CMD) ? 1 : status;
 	}
 	if (r.nsizes == 0) {
 		r.nsizes = (int)(sizeof(default_sizes) / sizeof(default_sizes[0]));
@@ -492,7 +440,7 @@ int cmd_speed(int argc, char **argv)
 			speed_mark_fastest(x, r.testmode ? NULL : stderr); /* one operation is no rate to judge by */
 		failures += x->failures;
 	}
-	out_note(); /* -multi's "Forked child" lines */
+	tool_stdout_note(); /* -multi's "Forked child" lines */
 
 	switch (r.format) {
 	case SPEED_JSON:
@@ -503,12 +451,12 @@ int cmd_speed(int argc, char **argv)
 		break;
 	case SPEED_TEXT:
 		speed_print_header(stdout, runs, nrun, nel, miss, nmiss);
-		out_note();
+		tool_stdout_note();
 		for (k = 0; k < nrun; k++) {
 			if (nel > 1)
 				fprintf(stdout, "\nengine %s:\n", runs[k].engine->name);
 			speed_print_tables(stdout, &runs[k]);
-			out_note();
+			tool_stdout_note();
 		}
 		if (nel > 1)
 			speed_print_side_by_side(stdout, runs, nrun, miss, nmiss);
@@ -518,14 +466,14 @@ int cmd_speed(int argc, char **argv)
 			if (nel > 1)
 				fprintf(stdout, "+EMBER:ENGINE:%s\n", runs[k].engine->name);
 			speed_print_tables(stdout, &runs[k]);
-			out_note();
+			tool_stdout_note();
 		}
 		for (k = 0; k < nmiss; k++)
 			fprintf(stdout, "+EMBER:MISSING:%s:%s\n", miss[k].engine, miss[k].why);
 		break;
 	}
 	free_runs(runs, nrun);
-	if (out_finish()) {
+	if (tool_stdout_finish(CMD)) {
 		/* the results are lost: never 0, and never 2 ("results printed, an engine missing") */
 		if (r.testmode)
 			return failures + nmiss + 1 > 125 ? 125 : failures + nmiss + 1;
