@@ -112,6 +112,39 @@ EMBER_HASH_IMPL(sha512_256_armv8)
 EMBER_HASH_IMPL(sha512_256_neon)
 #endif
 EMBER_HASH_IMPL(sha512_256_ref)
+/*
+ * SHA3-224/256/384/512, SHAKE128/256 (FIPS 202). 32-bit builds: the
+ * bit-interleaved ref32 (a 64-bit rotation is two 32-bit ones) before ref
+ * (64-bit lanes, each operation two or more instructions there); 64-bit
+ * builds the other way round. Both are constant-time and run everywhere.
+ */
+#if UINTPTR_MAX == 0xffffffffu
+EMBER_HASH_IMPL(sha3_224_ref32)
+EMBER_HASH_IMPL(sha3_224_ref)
+EMBER_HASH_IMPL(sha3_256_ref32)
+EMBER_HASH_IMPL(sha3_256_ref)
+EMBER_HASH_IMPL(sha3_384_ref32)
+EMBER_HASH_IMPL(sha3_384_ref)
+EMBER_HASH_IMPL(sha3_512_ref32)
+EMBER_HASH_IMPL(sha3_512_ref)
+EMBER_HASH_IMPL(shake128_ref32)
+EMBER_HASH_IMPL(shake128_ref)
+EMBER_HASH_IMPL(shake256_ref32)
+EMBER_HASH_IMPL(shake256_ref)
+#else
+EMBER_HASH_IMPL(sha3_224_ref)
+EMBER_HASH_IMPL(sha3_224_ref32)
+EMBER_HASH_IMPL(sha3_256_ref)
+EMBER_HASH_IMPL(sha3_256_ref32)
+EMBER_HASH_IMPL(sha3_384_ref)
+EMBER_HASH_IMPL(sha3_384_ref32)
+EMBER_HASH_IMPL(sha3_512_ref)
+EMBER_HASH_IMPL(sha3_512_ref32)
+EMBER_HASH_IMPL(shake128_ref)
+EMBER_HASH_IMPL(shake128_ref32)
+EMBER_HASH_IMPL(shake256_ref)
+EMBER_HASH_IMPL(shake256_ref32)
+#endif
 #endif /* EMBER_HASH_IMPL */
 
 #ifdef EMBER_BLOCK_IMPL

@@ -211,7 +211,8 @@ EMBER_TEST(hmac_ossl)
 		int round, rounds = t_phase == 1 ? 300 : 60;
 		void *md;
 
-		if (!ember_hash_supported(d))
+		/* an XOF (SHAKE) is no HMAC hash: both libraries refuse it (t_sha3.c checks ours) */
+		if (!ember_hash_supported(d) || (d->flags & EMBER_HASH_XOF))
 			continue;
 		md = ossl_digest(o, ossl_name(d->name));
 		if (md == NULL) {

@@ -7,6 +7,8 @@
 #include "util.h"
 #include "cpu.h"
 #include "hash.h"
+#include "mac.h"
+#include "kdf.h"
 #include "cipher.h"
 #include "aead.h"
 #include "bn.h"

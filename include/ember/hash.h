@@ -51,9 +51,23 @@ extern "C" {
 #define EMBER_RIPEMD160_BLOCK_LEN 64
 #define EMBER_MDC2_LEN 16
 #define EMBER_MDC2_BLOCK_LEN 8
+/* FIPS 202: the block length of SHA-3 and SHAKE is the sponge's rate */
+#define EMBER_SHA3_224_LEN 28
+#define EMBER_SHA3_224_BLOCK_LEN 144
+#define EMBER_SHA3_256_LEN 32
+#define EMBER_SHA3_256_BLOCK_LEN 136
+#define EMBER_SHA3_384_LEN 48
+#define EMBER_SHA3_384_BLOCK_LEN 104
+#define EMBER_SHA3_512_LEN 64
+#define EMBER_SHA3_512_BLOCK_LEN 72
+/* SHAKE's output has any length; these are the default (OpenSSL's), as the descriptors' digest_len */
+#define EMBER_SHAKE128_LEN 16
+#define EMBER_SHAKE128_BLOCK_LEN 168
+#define EMBER_SHAKE256_LEN 32
+#define EMBER_SHAKE256_BLOCK_LEN 136
 
 #define EMBER_MAX_DIGEST_LEN 64
-#define EMBER_MAX_HASH_BLOCK_LEN 128
+#define EMBER_MAX_HASH_BLOCK_LEN 168 /* SHAKE128's rate */
 
 /* ---- MD2 (RFC 1319) ---- */
 typedef struct ember_md2_ctx {
@@ -189,6 +203,58 @@ void ember_sha512_256(uint8_t out[EMBER_SHA512_256_LEN], const void *data, size_
 /* The SHA-512 block function of the portable implementation (FIPS 180-4, 6.4.2). */
 void ember_sha512_ref_blocks(uint64_t *h, const uint8_t *p, size_t nblocks);
 
+/* ---- SHA3-224, SHA3-256, SHA3-384, SHA3-512, SHAKE128, SHAKE256 (FIPS 202) ---- */
+/*
+ * One sponge context for all six: the Keccak-f[1600] state in the form of
+ * the implementation that |ops| names (opaque; ref: 64-bit lanes, ref32:
+ * bit-interleaved 32-bit words), no byte buffer: partial input is XORed
+ * into the state. ember_sha3_<n>_init and ember_shake<n>_init take the
+ * registry's default implementation; ember_hash_find("sha3-256", "ref32")
+ * ->init(&c) sets up a named one on the same context.
+ */
+struct ember_keccak_ops;
+typedef struct ember_sha3_ctx {
+	uint64_t st[25];
+	const struct ember_keccak_ops *ops;
+	unsigned rate;      /* bytes absorbed or squeezed per permutation */
+	unsigned pos;       /* byte of the current block */
+	unsigned out_len;   /* SHA-3: the digest length; SHAKE: the descriptor's default */
+	uint8_t suffix;     /* 0x06 SHA-3, 0x1f SHAKE: the domain bits and the first padding bit */
+	uint8_t squeezing;  /* SHAKE: 1 once output has been taken */
+} ember_sha3_ctx;
+typedef ember_sha3_ctx ember_shake_ctx;
+
+void ember_sha3_224_init(ember_sha3_ctx *c);
+void ember_sha3_256_init(ember_sha3_ctx *c);
+void ember_sha3_384_init(ember_sha3_ctx *c);
+void ember_sha3_512_init(ember_sha3_ctx *c);
+/* ember_sha3_update absorbs |len| bytes (any of the four SHA-3 digests). */
+void ember_sha3_update(ember_sha3_ctx *c, const void *data, size_t len);
+void ember_sha3_224_final(ember_sha3_ctx *c, uint8_t out[EMBER_SHA3_224_LEN]);
+void ember_sha3_256_final(ember_sha3_ctx *c, uint8_t out[EMBER_SHA3_256_LEN]);
+void ember_sha3_384_final(ember_sha3_ctx *c, uint8_t out[EMBER_SHA3_384_LEN]);
+void ember_sha3_512_final(ember_sha3_ctx *c, uint8_t out[EMBER_SHA3_512_LEN]);
+void ember_sha3_224(uint8_t out[EMBER_SHA3_224_LEN], const void *data, size_t len);
+void ember_sha3_256(uint8_t out[EMBER_SHA3_256_LEN], const void *data, size_t len);
+void ember_sha3_384(uint8_t out[EMBER_SHA3_384_LEN], const void *data, size_t len);
+void ember_sha3_512(uint8_t out[EMBER_SHA3_512_LEN], const void *data, size_t len);
+
+/*
+ * SHAKE128 and SHAKE256, extendable output: init, update any number of
+ * times, then ember_shake_squeeze as many times as wanted (the output is
+ * one stream: squeezing 10 then 20 bytes gives the 30 bytes one squeeze of
+ * 30 gives), then ember_shake_clear. No update after the first squeeze.
+ */
+void ember_shake128_init(ember_shake_ctx *c);
+void ember_shake256_init(ember_shake_ctx *c);
+void ember_shake_update(ember_shake_ctx *c, const void *data, size_t len);
+void ember_shake_squeeze(ember_shake_ctx *c, uint8_t *out, size_t len);
+/* ember_shake_clear wipes |c|. */
+void ember_shake_clear(ember_shake_ctx *c);
+/* One-shots: |out_len| bytes of output for |len| bytes of input. */
+void ember_shake128(uint8_t *out, size_t out_len, const void *data, size_t len);
+void ember_shake256(uint8_t *out, size_t out_len, const void *data, size_t len);
+
 /* ---- MDC-2 with DES (ISO/IEC 10118-2, as OpenSSL's mdc2) ---- */
 typedef struct ember_mdc2_ctx {
 	uint8_t h[8], hh[8];
@@ -212,8 +278,8 @@ typedef struct ember_hash_desc {
 	const char *name;     /* canonical name, as openssl: "sha256", "ripemd160" */
 	const char *aliases;  /* NULL or space-separated other names: "rmd160 ripemd" */
 	const char *impl;     /* implementation tag: "ref", "x86shani", "armv8" ... */
-	unsigned flags;       /* EMBER_IMPL_CT, EMBER_IMPL_HW */
-	size_t digest_len;
+	unsigned flags;       /* EMBER_IMPL_CT, EMBER_IMPL_HW, EMBER_HASH_XOF */
+	size_t digest_len;    /* for an XOF, the default output length */
 	size_t block_len;
 	size_t ctx_size;      /* at most EMBER_HASH_CTX_MAX */
 	int (*supported)(void); /* NULL: always; else 1 when this CPU runs it */
@@ -221,6 +287,14 @@ typedef struct ember_hash_desc {
 	void (*update)(void *ctx, const void *data, size_t len);
 	void (*final)(void *ctx, uint8_t *out);
 } ember_hash_desc;
+
+/*
+ * EMBER_HASH_XOF flags an extendable-output function (shake128, shake256):
+ * ember_hash_final writes digest_len bytes, its default output length, and
+ * ember_hash_final_xof any length. HMAC (and so HKDF) refuses it, as
+ * OpenSSL does.
+ */
+#define EMBER_HASH_XOF 0x100u
 
 #define EMBER_HASH_CTX_MAX 256
 
@@ -255,6 +329,13 @@ void ember_hash_update(ember_hash_ctx *c, const void *data, size_t len);
 void ember_hash_final(ember_hash_ctx *c, uint8_t *out);
 /* One-shot through a descriptor. */
 void ember_hash(const ember_hash_desc *d, uint8_t *out, const void *data, size_t len);
+/*
+ * ember_hash_final_xof writes |len| bytes of output of an extendable-output
+ * function (a descriptor flagged EMBER_HASH_XOF) and wipes the context, as
+ * EVP_DigestFinalXOF. Returns 0, or EMBER_EINVAL (nothing written, the
+ * context left for ember_hash_final) when the digest is not an XOF.
+ */
+int ember_hash_final_xof(ember_hash_ctx *c, uint8_t *out, size_t len);
 
 #ifdef __cplusplus
 }

@@ -61,8 +61,8 @@ typedef struct ember_hmac_ctx {
  * ember_hmac_key_init prepares |k| for digest |d| (any supported
  * implementation) from |key_len| bytes at |key|; any length, 0 included.
  * Returns 0, or EMBER_EINVAL when |d| is NULL or is not usable for HMAC
- * (block shorter than the digest), or EMBER_ENOTSUP when |d| does not run
- * on this CPU.
+ * (block shorter than the digest, or an extendable-output function:
+ * EMBER_HASH_XOF), or EMBER_ENOTSUP when |d| does not run on this CPU.
  */
 int ember_hmac_key_init(ember_hmac_key *k, const ember_hash_desc *d, const void *key, size_t key_len);
 

@@ -16,7 +16,8 @@ int ember_hmac_key_init(ember_hmac_key *k, const ember_hash_desc *d, const void 
 	uint8_t k0[EMBER_MAX_HASH_BLOCK_LEN];
 	size_t i;
 
-	if (d == NULL || d->block_len > sizeof(k0) || d->digest_len > d->block_len)
+	/* an XOF (SHAKE) is no HMAC hash: refused, as OpenSSL refuses it */
+	if (d == NULL || (d->flags & EMBER_HASH_XOF) || d->block_len > sizeof(k0) || d->digest_len > d->block_len)
 		return EMBER_EINVAL;
 	if (!ember_hash_supported(d))
 		return EMBER_ENOTSUP;

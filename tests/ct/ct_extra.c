@@ -40,8 +40,8 @@ static unsigned check_hmac(void)
 		uint8_t key[131], msg[200], tag[EMBER_MAX_DIGEST_LEN];
 		int r, ok = 1;
 
-		if (!ember_hash_supported(d) || !(d->flags & EMBER_IMPL_CT))
-			continue; /* listed by ctgrind.c's digest walk */
+		if (!ember_hash_supported(d) || !(d->flags & EMBER_IMPL_CT) || (d->flags & EMBER_HASH_XOF))
+			continue; /* listed by ctgrind.c's digest walk; HMAC refuses an XOF */
 		for (k = 0; k < sizeof(key_lens) / sizeof(key_lens[0]); k++) {
 			ember_hmac_key hk;
 			ember_hmac_ctx c;

@@ -58,6 +58,7 @@ static int resolve(void *h)
 	SYM(EVP_DigestInit_ex, 1);
 	SYM(EVP_DigestUpdate, 1);
 	SYM(EVP_DigestFinal_ex, 1);
+	SYM(EVP_DigestFinalXOF, 0);
 	SYM(HMAC, 1);
 	SYM(EVP_MD_get_size, 0);
 	SYM(EVP_MD_size, 0);

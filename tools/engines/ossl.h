@@ -25,6 +25,7 @@ typedef struct ossl_api {
 	int (*EVP_DigestInit_ex)(void *, const void *, void *);
 	int (*EVP_DigestUpdate)(void *, const void *, size_t);
 	int (*EVP_DigestFinal_ex)(void *, unsigned char *, unsigned int *);
+	int (*EVP_DigestFinalXOF)(void *, unsigned char *, size_t);          /* 1.1.1 and later */
 	unsigned char *(*HMAC)(const void *, const void *, int, const unsigned char *, size_t,
 	    unsigned char *, unsigned int *);
 	int (*EVP_MD_get_size)(const void *);                                 /* 3.x name */
