@@ -1,10 +1,13 @@
 /*
  * t_compare.c - `ember compare`: the speed-result parser on fixtures of
  * every supported format (tests/fixtures/speed) and on real `openssl speed`
- * output generated here; hand-computed percentages; missing, extra,
- * reordered rows and unequal size sets; malformed inputs (binary junk, empty
- * file, truncated line, 1e999k) and random mutations, which must give an
- * error naming file and line and never crash; the CLI's formats and exit codes.
+ * output generated here; hand-computed percentages and verdicts (threshold
+ * and spread); missing, extra, reordered rows and unequal size sets; engines
+ * kept apart and -engine; tables wrapped by mail; ratios beyond +100 % in
+ * aligned columns; the README's CI recipe on fixture runs; malformed inputs
+ * (binary junk, empty file, truncated line, 1e999k) and random mutations,
+ * which must give an error naming file and line and never crash; the CLI's
+ * formats and exit codes.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -117,6 +120,29 @@ static const struct expect expects[] = {
 	{ "wiki-paste.txt", "md5", NULL, 16, 2817410.0 },
 	{ "wiki-paste.txt", "sha256", NULL, 16, 1789370.0 },
 	{ "wiki-paste.txt", "des-ede3", NULL, 8192, 1560290.0 },
+	/* wrapped by mail: the header's sizes and the rows' last values on the next line */
+	{ "mail-wrap-3.0.txt", "md5", NULL, 8192, 680129290.0 },
+	{ "mail-wrap-3.0.txt", "md5", NULL, 16384, 674881360.0 },
+	{ "mail-wrap-3.0.txt", "aes-128-cbc", NULL, 16384, 1618356910.0 },
+	{ "mail-wrap-3.0.txt", "rsa2048", "verify", 0, 56359.2 },
+	{ "mail-wrap-1.1.1.txt", "md5", NULL, 16384, 755302400.0 },
+	{ "mail-wrap-1.1.1.txt", "bf-cbc", NULL, 8192, 153645060.0 },
+	{ "mail-wrap-1.0.2.txt", "md5", NULL, 8192, 29974530.0 },
+	{ "mail-wrap-1.0.2.txt", "camellia-128-cbc", NULL, 8192, 4987730.0 },
+	{ "mail-wrap-1.0.2.txt", "ecdh(nistp256)", "op", 0, 37.0 },
+	/* ember speed -engine ember,openssl: each engine's own figures, never averaged */
+	{ "ember-engines.txt", "md5[ember]", NULL, 16, 222256920.0 },
+	{ "ember-engines.txt", "md5[openssl]", NULL, 16, 131380340.0 },
+	{ "ember-engines.txt", "rsa2048[openssl]", "sign", 0, 3177.3 },        /* the rate has more digits */
+	{ "ember-engines-mr.txt", "sha256[openssl]", NULL, 16384, 1675683591.69 },
+	{ "ember-engines-mr.txt", "rsa2048[ember]", "verify", 0, 164145.147677 },
+	{ "ember-engines.json", "sha256[openssl]", NULL, 16, 180002700.3 },
+	{ "ember-side-by-side.txt", "md5[openssl]", NULL, 1024, 656947170.0 },
+	{ "ember-side-by-side.txt", "sha256[ember]", NULL, 16384, 1765091810.0 },
+	{ "ember-side-by-side.txt", "rsa2048[openssl]", "verify", 0, 58593.8 },
+	{ "ember-impl-all.txt", "md5[ref]", NULL, 16, 203755430.0 },
+	{ "ember-impl-all.txt", "sha256[x86shani]", NULL, 8192, 1648205240.0 },
+	{ "ember-repeat.txt", "md5", NULL, 16, 31244060.0 },
 };
 
 static const struct fixture_meta {
@@ -138,6 +164,18 @@ static const struct fixture_meta {
 	{ "ember-speed.json", "ember json", "Ember 0.1.0", 2 * 6 + 2, 0 },
 	{ "ember-speed-repeat.json", "ember json", "Ember 0.1.0", 3 * 6 + 2, 0 },
 	{ "wiki-paste.txt", "openssl 0.9.8/1.0.x text", NULL, 5 * 5, 2 },
+	{ "openssl-3.0-real.txt", "openssl 1.1.x/3.x text", "OpenSSL 3.0.22", 4 * 6 + 2, 0 },
+	/* md2, idea-cbc and rc5-cbc printed 0.00: not measured, no row; mail prose skipped */
+	{ "mail-wrap-3.0.txt", "openssl 1.1.x/3.x text", "OpenSSL 3.0.22", 4 * 6 + 2, 5 },
+	{ "mail-wrap-1.1.1.txt", "openssl 1.1.x/3.x text", "OpenSSL 1.1.1w", 10 * 6 + 10, 3 },
+	/* and sha512 with a mangled value: that row skipped, the rest kept */
+	{ "mail-wrap-1.0.2.txt", "openssl 0.9.8/1.0.x text", "OpenSSL 1.0.2u", 12 * 5 + 9, 2 },
+	{ "ember-engines.txt", "ember text", "Ember 0.1.0", 2 * (2 * 6 + 2), 0 },
+	{ "ember-engines-mr.txt", "ember -mr", NULL, 2 * (2 * 6 + 2), 0 },
+	{ "ember-engines.json", "ember json", "Ember 0.1.0", 2 * (2 * 6 + 2), 0 },
+	{ "ember-side-by-side.txt", "ember text", NULL, 2 * (2 * 6 + 2), 0 },
+	{ "ember-impl-all.txt", "ember text", "Ember 0.1.0", 4 * 6, 0 },
+	{ "ember-repeat.txt", "ember text", "Ember 0.1.0", 2 * 6, 0 },
 };
 
 EMBER_TEST(compare_parse_fixtures)
@@ -194,6 +232,28 @@ EMBER_TEST(compare_parse_metadata_and_repeats)
 		CHECK(sp_find(&f, "sha256", NULL, 16) != NULL, "a single implementation keeps the plain name");
 		CHECK(f.engine && strcmp(f.engine, "ember") == 0, "engine");
 		CHECK(f.cpuinfo && strstr(f.cpuinfo, "aesni"), "cpu features");
+		/* Ember's implementations where openssl's options go; its flags with the compiler */
+		CHECK(f.options && strcmp(f.options, "sha256:x86shani aes-128-cbc:x86ni aes-128-cbc:ct") == 0,
+		    "implementations '%s'", f.options ? f.options : "");
+		CHECK(f.compiler && strstr(f.compiler, "12.2.0 -std=c99 -O2") != NULL, "compiler and flags '%s'",
+		    f.compiler ? f.compiler : "");
+		sp_free(&f);
+	}
+	/* Ember's text: its own label, version and implementation list, not "OpenSSL Ember" */
+	if (CHECK(sp_load(fixture("ember-engines.txt"), &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		char d[512];
+		sp_describe(&f, d, sizeof(d));
+		CHECK(strncmp(d, "Ember 0.1.0, engines ember; openssl (OpenSSL 3.0.22", 51) == 0 &&
+		    strstr(d, ", implementations: ember: md5:avx512 sha256:x86shani; openssl: md5:evp sha256:evp") &&
+		    strstr(d, "OpenSSL Ember") == NULL, "describe: %s", d);
+		CHECK(sp_is_ember(&f) && strcmp(f.format, "ember text") == 0, "format %s", f.format);
+		sp_free(&f);
+	}
+	if (CHECK(sp_load(fixture("ember-text.txt"), &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		char d[512];
+		sp_describe(&f, d, sizeof(d));
+		CHECK(strcmp(d, "Ember 0.1.0, implementations: sha256:x86shani aes:x86ni") == 0, "describe: %s", d);
+		CHECK(f.compiler && strstr(f.compiler, "12.2.0 -std=c99 -Wall"), "flags kept with the compiler");
 		sp_free(&f);
 	}
 	if (CHECK(sp_load(fixture("openssl-3.0-text.txt"), &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
@@ -228,11 +288,14 @@ EMBER_TEST(compare_parse_metadata_and_repeats)
 			"  {\"algorithm\": \"sha1\", \"size\": 64, \"bytes_per_sec\": 300.0, \"min\": 300.0, \"max\": 300.0}\n"
 			" ]}\n";
 		if (CHECK(sp_parse("e.json", js, sizeof(js) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
-			r = sp_find(&f, "md5[ref]", NULL, 16);
-			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->runs == 3,
+			r = sp_find(&f, "md5[ember]", NULL, 16);
+			CHECK(r && r->value == 100.0 && r->lo == 90.0 && r->hi == 110.0 && r->runs == 3 &&
+			    strcmp(r->algo, "md5") == 0 && strcmp(r->engine, "ember") == 0 && strcmp(r->impl, "ref") == 0,
 			    "min/max spread from JSON");
-			r = sp_find(&f, "md5[openssl:ref]", NULL, 16);
+			r = sp_find(&f, "md5[openssl]", NULL, 16);
 			CHECK(r && r->value == 200.0 && r->runs == 1, "other engine kept apart");
+			CHECK(f.nengines == 2 && strcmp(f.engines[0], "ember") == 0 && strcmp(f.engines[1], "openssl") == 0,
+			    "engines listed");
 			r = sp_find(&f, "sha1", NULL, 64);
 			CHECK(r && r->runs == 3, "min == max with repeat 3 is a (zero) spread");
 			sp_free(&f);
@@ -287,14 +350,19 @@ EMBER_TEST(compare_percentages)
 		{ 1000, 1000, 1000, 1, 951, 951, 951, 1, 2, -4.9, CMP_REGRESSION }, /* -threshold 2 */
 		{ 64, 64, 64, 1, 256, 256, 256, 1, 5, 300.0, CMP_IMPROVEMENT },
 		{ 0, 0, 0, 1, 5, 5, 5, 1, 5, 0.0, CMP_NA },
-		/* repeats: the measured spread decides */
-		{ 100, 95, 105, 3, 98, 96, 99, 3, 5, -2.0, CMP_NOISE },
+		/* repeats: beyond the threshold AND beyond the measured spread */
+		{ 100, 95, 105, 3, 98, 96, 99, 3, 5, -2.0, CMP_SAME },
 		{ 100, 95, 105, 3, 82, 80, 84, 3, 5, -18.0, CMP_REGRESSION },
 		{ 100, 80, 120, 3, 90, 85, 95, 3, 5, -10.0, CMP_NOISE },          /* beyond 5 % but inside the spread */
-		{ 100, 99, 101, 5, 103, 102, 104, 5, 5, 3.0, CMP_IMPROVEMENT },   /* within 5 % but outside the spread */
-		{ 100, 95, 105, 3, 104, 104, 104, 1, 5, 4.0, CMP_NOISE },         /* only the baseline repeats */
+		{ 100, 99, 101, 5, 103, 102, 104, 5, 5, 3.0, CMP_SAME },          /* outside the spread, within 5 % */
+		{ 100, 99.5, 100.5, 5, 98.6, 98.2, 99.1, 5, 5, -1.4, CMP_SAME },  /* the issue's -1.4 % "regression" */
+		{ 100, 99.5, 100.5, 5, 98.6, 98.2, 99.1, 5, 0, -1.4, CMP_REGRESSION }, /* -threshold 0: spread alone */
+		{ 100, 95, 105, 3, 104, 104, 104, 1, 5, 4.0, CMP_SAME },          /* only the baseline repeats */
 		{ 100, 95, 105, 3, 110, 110, 110, 1, 5, 10.0, CMP_IMPROVEMENT },
+		{ 100, 95, 112, 3, 110, 110, 110, 1, 5, 10.0, CMP_NOISE },
 		{ 100, 100, 100, 1, 90, 88, 99, 3, 5, -10.0, CMP_REGRESSION },    /* only the other repeats */
+		{ 100, 100, 100, 1, 90, 85, 101, 3, 5, -10.0, CMP_NOISE },
+		{ 100, 99, 101, 5, 90, 89, 91, 5, 5, -10.0, CMP_REGRESSION },     /* a real 10 % slowdown */
 	};
 	size_t i;
 
@@ -305,6 +373,23 @@ EMBER_TEST(compare_percentages)
 		CHECK(st == c[i].st, "case %u: status %s, want %s", (unsigned)i, cmp_status_name(st),
 		    cmp_status_name(c[i].st));
 		CHECK(fabs(pct - c[i].change) < 1e-9, "case %u: change %.12f, want %.12f", (unsigned)i, pct, c[i].change);
+	}
+	/* as printed: a ratio beyond +100 % (a router against a PC), never "-0.0" */
+	{
+		static const struct {
+			enum cmp_status st;
+			double change;
+			const char *want;
+		} f[] = {
+			{ CMP_SAME, -4.9, "-4.9 %" }, { CMP_SAME, -0.01, "+0.0 %" }, { CMP_IMPROVEMENT, 100.0, "+100.0 %" },
+			{ CMP_IMPROVEMENT, 300.0, "x4.00" }, { CMP_IMPROVEMENT, 13598.8, "x137.0" },
+			{ CMP_REGRESSION, -99.3, "-99.3 %" }, { CMP_NA, 0.0, "n/a" },
+		};
+		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+			char buf[32];
+			cmp_format_change(f[i].st, f[i].change, buf, sizeof(buf));
+			CHECK(strcmp(buf, f[i].want) == 0, "change %g printed '%s', want '%s'", f[i].change, buf, f[i].want);
+		}
 	}
 }
 
@@ -511,8 +596,10 @@ EMBER_TEST(compare_cli)
 	/* options after the files, markdown and CSV */
 	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -format markdown -threshold 0.5", t_ember_bin, pb, po);
 	st = run(cmd, out, outlen);
-	CHECK(st == 0 && strstr(out, "| algorithm | size | cmp-base.txt | cmp-other.txt | change | |") &&
-	    strstr(out, "| md5 | 256 | 300.00k | 297.00k | -1.0 % | regression |"), "markdown: %s", out);
+	CHECK(st == 0 && strstr(out, "| algorithm      | size | cmp-base.txt | cmp-other.txt |  change |             |\n"
+	                             "|:---------------|-----:|-------------:|--------------:|--------:|:------------|\n") &&
+	    strstr(out, "| md5            |  256 |      300.00k |       297.00k |  -1.0 % | regression  |\n"),
+	    "markdown: %s", out);
 	snprintf(cmd, sizeof(cmd), "'%s' compare -format csv '%s' '%s'", t_ember_bin, pb, po);
 	st = run(cmd, out, outlen);
 	CHECK(st == 0 && strncmp(out, "algorithm,op,size,unit,", 23) == 0 &&
@@ -621,4 +708,388 @@ EMBER_TEST(compare_real_openssl)
 		CHECK(st == 0 && strstr(out, "md5") && strstr(out, "sha256"), "compare real text/-mr: %s", out);
 	}
 	free(out);
+}
+
+/* The value |r| of a loaded row, by its display name, op and size (-1 when absent). */
+static double row_value(const sp_file *f, const char *name, const char *op, unsigned size)
+{
+	const sp_row *r = sp_find(f, name, op, size);
+
+	return r ? r->value : -1.0;
+}
+
+/*
+ * The README's CI recipe, `ember speed -format json -repeat 5 sha256 >
+ * new.json && ember compare base.json new.json -fail-on-regression`, on
+ * fixture runs, never live timing: ci-base.json and ci-new.json are two
+ * -repeat 5 -seconds 0.2 runs of one build, back to back on a busy host
+ * (their medians drift up to 4 %, beyond their own spread at 8192 and 16384
+ * bytes: the old verdict failed them); ci-new-slow10.json is ci-new.json
+ * with every rate x 0.90.
+ */
+EMBER_TEST(compare_ci_recipe)
+{
+	char fa[4096], fb[4096], fc[4096], cmd[16384], err[512];
+	char *out = NULL, *errs = NULL;
+	sp_file a, b;
+	size_t i, drift = 0;
+	int st;
+
+	snprintf(fa, sizeof(fa), "%s", fixture("ci-base.json"));
+	snprintf(fb, sizeof(fb), "%s", fixture("ci-new.json"));
+	snprintf(fc, sizeof(fc), "%s", fixture("ci-new-slow10.json"));
+	if (CHECK(sp_load(fa, &a, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		if (CHECK(sp_load(fb, &b, NULL, err, sizeof(err)) == 0, "%s", err)) {
+			for (i = 0; i < a.nrows; i++) {
+				const sp_row *ra = &a.rows[i], *rb = sp_find(&b, ra->name, ra->op, ra->size);
+				double pct;
+				if (!CHECK(rb != NULL && ra->runs == 5 && rb->runs == 5, "%s %u: not in both runs, or not 5 runs",
+				        ra->name, ra->size))
+					continue;
+				drift += cmp_classify(ra, rb, 0.0, &pct) == CMP_REGRESSION;
+				CHECK(cmp_classify(ra, rb, 5.0, &pct) != CMP_REGRESSION, "%s %u: %+.1f %% is a regression",
+				    ra->name, ra->size, pct);
+			}
+			CHECK(a.nrows == 6 && drift == 2, "%u of %u rows drift beyond their spread; the fixtures were "
+			    "chosen for 2 of 6", (unsigned)drift, (unsigned)a.nrows);
+			sp_free(&b);
+		}
+		sp_free(&a);
+	}
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -fail-on-regression", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 0 && out && strstr(out, "regression") == NULL && errs && errs[0] == 0,
+	    "two runs of one build: exit %d: %s%s", st, out ? out : "", errs ? errs : "");
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -fail-on-regression", t_ember_bin, fa, fc);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 1 && errs && strcmp(errs, "ember compare: 6 significant regressions\n") == 0,
+	    "a 10 %% slowdown: exit %d: %s%s", st, out ? out : "", errs ? errs : "");
+	free(out);
+	free(errs);
+	/* the spread alone (-threshold 0) still flags the drift: the threshold is what lets the recipe pass */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s' -fail-on-regression -threshold 0", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 1 && errs && strstr(errs, "2 significant regressions"), "-threshold 0: exit %d: %s", st,
+	    errs ? errs : "");
+	free(out);
+	free(errs);
+}
+
+/*
+ * Engines kept apart in every format `ember speed -engine ember,openssl`
+ * writes (the fixtures are one real run's text, -mr and JSON, and its
+ * side-by-side table alone), and matched by -engine or engine to engine.
+ */
+EMBER_TEST(compare_engines)
+{
+	static const char *const files[] = {
+		"ember-engines.txt", "ember-engines-mr.txt", "ember-engines.json", "ember-side-by-side.txt",
+	};
+	/* the layout before the implementation column, with an engine that had no numbers */
+	static const char older[] =
+		"Side by side, in thousands of bytes per second (xN.NN: this engine's rate over ember's):\n"
+		"type          engine         16 bytes            64 bytes\n"
+		"md5           ember        224458.82k          440797.00k         [avx512]\n"
+		"              openssl      129163.33k x0.58    299726.35k x0.68   [evp]\n"
+		"              afalg                    n/a: not in the kernel's crypto API\n"
+		"sha256        ember        255145.99k          676414.64k         [x86shani]\n"
+		"              openssl      178224.91k x0.70    534049.14k x0.79   [evp]\n";
+	char err[512], cmd[16384], fa[4096], fb[4096];
+	char *out = NULL, *errs = NULL;
+	sp_file f, t;
+	size_t i, k;
+	int st;
+
+	if (!CHECK(sp_load(fixture("ember-engines.txt"), &t, NULL, err, sizeof(err)) == 0, "%s", err))
+		return;
+	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		size_t per[2] = { 0, 0 }, same = 0;
+		if (!CHECK(sp_load(fixture(files[k]), &f, NULL, err, sizeof(err)) == 0, "%s: %s", files[k], err))
+			continue;
+		CHECK(f.nengines == 2 && strcmp(f.engines[0], "ember") == 0 && strcmp(f.engines[1], "openssl") == 0,
+		    "%s: %u engines", files[k], (unsigned)f.nengines);
+		for (i = 0; i < f.nrows; i++) {
+			const sp_row *r = &f.rows[i];
+			CHECK(r->runs == 1, "%s: %s %u averaged over %u runs", files[k], r->name, r->size, (unsigned)r->runs);
+			per[r->engine && strcmp(r->engine, "openssl") == 0]++;
+			/* the text and its side-by-side table print the same figures */
+			if (k == 3)
+				same += row_value(&t, r->name, r->op, r->size) == r->value;
+		}
+		CHECK(per[0] == 14 && per[1] == 14, "%s: %u ember rows and %u openssl rows, want 14 and 14", files[k],
+		    (unsigned)per[0], (unsigned)per[1]);
+		if (k == 3)
+			CHECK(same == f.nrows, "side-by-side alone: %u of %u rows as in the engines' tables", (unsigned)same,
+			    (unsigned)f.nrows);
+		sp_free(&f);
+	}
+	sp_free(&t);
+	if (CHECK(sp_parse("older.txt", older, sizeof(older) - 1, &f, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		const sp_row *r = sp_find(&f, "md5[openssl]", NULL, 64);
+		CHECK(f.nrows == 8 && r && r->value == 299726350.0 && strcmp(r->impl, "evp") == 0 &&
+		    strcmp(r->engine, "openssl") == 0, "older side-by-side layout: %u rows", (unsigned)f.nrows);
+		sp_free(&f);
+	}
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	/* two multi-engine files: engine to engine */
+	snprintf(fa, sizeof(fa), "%s", fixture("ember-engines.txt"));
+	snprintf(fb, sizeof(fb), "%s", fixture("ember-engines.json"));
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format json '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	if (CHECK(st == 0 && out, "multi against multi: exit %d: %s", st, errs ? errs : "")) {
+		char jerr[128];
+		unsigned jl;
+		json *j = json_parse(out, strlen(out), jerr, sizeof(jerr), &jl);
+		const json *rows = j ? json_get(j, "rows") : NULL, *r;
+		size_t tagged = 0;
+		for (i = 0, r = json_first(rows); rows && i < rows->n; i++, r = json_next(r)) {
+			const char *alg = json_str(r, "algorithm"), *eng = json_str(r, "engine");
+			tagged += alg && eng && strstr(alg, eng) != NULL;
+		}
+		CHECK(rows && rows->n == 28 && tagged == 28, "multi against multi: %u rows, %u tagged with their engine",
+		    rows ? (unsigned)rows->n : 0, (unsigned)tagged);
+		json_free(j);
+	}
+	free(out);
+	free(errs);
+	/* a multi-engine file against a single-engine one: through that engine */
+	snprintf(fa, sizeof(fa), "%s", fixture("ember-engines.json"));
+	snprintf(fb, sizeof(fb), "%s", fixture("ember-speed.json"));
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 0 && out && strstr(out, "compared: engine ember (the file holds ember, openssl)") &&
+	    strstr(out, "\nsha256 ") && strstr(out, "\nrsa2048 sign ") && strstr(out, "[ember]") == NULL &&
+	    strstr(out, "only in ember-engines.json (6 rows): md5\n"), "multi against single: exit %d: %s%s", st,
+	    out ? out : "", errs ? errs : "");
+	free(out);
+	free(errs);
+	/* -engine: the openssl engine of the run against openssl speed's own output */
+	snprintf(fb, sizeof(fb), "%s", fixture("openssl-3.0-real.txt"));
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format csv -engine openssl '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 0 && out && strstr(out, "\n\"md5\",,16,bytes/s,127201148.60,92963690.00,") &&
+	    strstr(out, "\n\"rsa2048\",\"verify\",,ops/s,59683.22,56359.20,"), "-engine openssl: exit %d: %s%s", st,
+	    out ? out : "", errs ? errs : "");
+	free(out);
+	free(errs);
+	/* without -engine that is ambiguous; an engine the file lacks; a bad name */
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 1 && out && out[0] == 0 && errs && strchr(errs, '\n') == strrchr(errs, '\n') &&
+	    strstr(errs, "holds several engines (ember, openssl)") && strstr(errs, "-engine NAME"),
+	    "ambiguous engines: exit %d: %s", st, errs ? errs : "");
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -engine afalg '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 1 && errs && strstr(errs, "has no engine afalg (it holds ember, openssl)") &&
+	    strchr(errs, '\n') == strrchr(errs, '\n'), "-engine afalg: exit %d: %s", st, errs ? errs : "");
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -engine 'x;y' '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 1 && errs && strstr(errs, "bad -engine 'x;y'"), "-engine 'x;y': exit %d: %s", st, errs ? errs : "");
+	free(out);
+	free(errs);
+	/* a default run's rows meet the same implementation of a -impl all run (its "options:" line names it) */
+	snprintf(fa, sizeof(fa), "%s", fixture("ember-impl-all.txt"));
+	snprintf(fb, sizeof(fb), "%s", fixture("ember-repeat.txt"));
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, fa, fb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 0 && out && strstr(out, "\nmd5[avx512] ") && strstr(out, "\nsha256[x86shani] ") &&
+	    strstr(out, "only in ember-impl-all.txt (12 rows): md5[ref], sha256[ref]\n"), "-impl all against a "
+	    "default run: exit %d: %s%s", st, out ? out : "", errs ? errs : "");
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -h", t_ember_bin);
+	st = t_run_cmd(cmd, &out, NULL);
+	CHECK(st == 0 && out && strstr(out, "-engine NAME"), "compare -h does not tell of -engine: %s", out ? out : "");
+	free(out);
+}
+
+/*
+ * Tables pasted through mail: the fixtures are real 3.0 output and the 1.1.1
+ * and 1.0.2 layouts, wrapped by a mail client (the header's sizes split over
+ * two lines, each row's last values alone on the next, quoted or not), with
+ * 0.00 rows for algorithms not built and, in 1.0.2, one mangled value. Every
+ * row reads back as in the unwrapped file.
+ */
+EMBER_TEST(compare_mail_wrapped)
+{
+	static const struct {
+		const char *wrapped, *original, *lost;
+	} pairs[] = {
+		{ "mail-wrap-3.0.txt", "openssl-3.0-real.txt", NULL },
+		{ "mail-wrap-1.1.1.txt", "openssl-1.1.1-text.txt", NULL },
+		{ "mail-wrap-1.0.2.txt", "openssl-1.0.2-text.txt", "sha512" },
+	};
+	static const char *const not_built[] = { "md2", "idea-cbc", "rc5-cbc" };
+	/* 3.2's four-op public-key table wrapped at 72 columns, the header too, quoted */
+	static const char pk32[] =
+		"> version: 3.2.1\n"
+		">                    sign    verify    encrypt   decrypt   sign/s verify/s\n"
+		"> encr./s  decr./s\n"
+		"> rsa  2048 bits 0.000650s 0.000019s 0.000020s 0.000647s   1538.5  52631.6\n"
+		"> 50000.0   1545.6\n";
+	/* pieces that do not fit the table are not joined: that row is skipped, the others kept */
+	static const char misfit[] =
+		"type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+		"md5             148201.33k   358411.56k   653212.89k   808775.68k\n"
+		"869548.03k   873906.18k   1.00k\n"
+		"sha1            210331.23k   597611.84k  1268112.38k  1795011.58k  2064752.64k  2092351.49k\n"
+		"sha256          158122.03k   456344.12k  1031223.64k  1546981.38k  1800765.44k  1822097.41k\n";
+	static const char zeros[] =
+		"type             16 bytes     64 bytes\n"
+		"md2                  0.00         0.00 \n"
+		"rc5-cbc              0.00         0.00 \n";
+	char err[512];
+	size_t i, k;
+	sp_file w, o;
+
+	for (k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++) {
+		size_t same = 0, lost = 0;
+		if (!CHECK(sp_load(fixture(pairs[k].wrapped), &w, NULL, err, sizeof(err)) == 0, "%s", err))
+			continue;
+		if (!CHECK(sp_load(fixture(pairs[k].original), &o, NULL, err, sizeof(err)) == 0, "%s", err)) {
+			sp_free(&w);
+			continue;
+		}
+		for (i = 0; i < o.nrows; i++) {
+			const sp_row *r = &o.rows[i];
+			double v = row_value(&w, r->name, r->op, r->size);
+			if (pairs[k].lost && strcmp(r->name, pairs[k].lost) == 0)
+				lost += v < 0;
+			else
+				same += v == r->value;
+		}
+		CHECK(same + lost == o.nrows && w.nrows == same, "%s: %u of %u rows as in %s, %u lost, %u rows in all",
+		    pairs[k].wrapped, (unsigned)same, (unsigned)o.nrows, pairs[k].original, (unsigned)lost,
+		    (unsigned)w.nrows);
+		for (i = 0; i < sizeof(not_built) / sizeof(not_built[0]); i++)
+			CHECK(row_value(&w, not_built[i], NULL, 16) < 0 && row_value(&o, not_built[i], NULL, 16) < 0,
+			    "%s: %s 0.00 read as a rate", pairs[k].wrapped, not_built[i]);
+		sp_free(&w);
+		sp_free(&o);
+	}
+	/* the mangled row: skipped with a warning naming file and line */
+	{
+		FILE *warn = tmpfile();
+		char text[4096] = "";
+		if (CHECK(warn != NULL, "tmpfile") &&
+		    CHECK(sp_load(fixture("mail-wrap-1.0.2.txt"), &w, warn, err, sizeof(err)) == 0, "%s", err)) {
+			size_t n;
+			rewind(warn);
+			n = fread(text, 1, sizeof(text) - 1, warn);
+			text[n] = 0;
+			CHECK(strstr(text, "mail-wrap-1.0.2.txt:34: skipped: 'sha512': bad number '29O2.10k'\n") != NULL,
+			    "warning for the mangled row: %s", text);
+			sp_free(&w);
+		}
+		if (warn)
+			fclose(warn);
+	}
+	if (CHECK(sp_parse("pk32.txt", pk32, sizeof(pk32) - 1, &w, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		CHECK(w.nrows == 4 && row_value(&w, "rsa2048", "encrypt", 0) == 50000.0 &&
+		    row_value(&w, "rsa2048", "decrypt", 0) == 1545.6, "3.2 public-key row rejoined: %u rows",
+		    (unsigned)w.nrows);
+		sp_free(&w);
+	}
+	if (CHECK(sp_parse("misfit.txt", misfit, sizeof(misfit) - 1, &w, NULL, err, sizeof(err)) == 0, "%s", err)) {
+		CHECK(w.nrows == 12 && sp_find(&w, "md5", NULL, 16) == NULL && w.warnings == 2,
+		    "a continuation that does not fit: %u rows, %u warnings", (unsigned)w.nrows, w.warnings);
+		sp_free(&w);
+	}
+	CHECK(sp_parse("zeros.txt", zeros, sizeof(zeros) - 1, &w, NULL, err, sizeof(err)) != 0 &&
+	    strcmp(err, "zeros.txt: no speed results found") == 0, "only 0.00 rows: '%s'", err);
+}
+
+/* Columns at the same place on every line of a table: the '|' of markdown, the end of "change" in text. */
+static int md_aligned(const char *table)
+{
+	const char *line = table, *first = table;
+	size_t flen = strcspn(table, "\n");
+
+	for (; *line == '|'; line += strcspn(line, "\n") + 1) {
+		size_t i, len = strcspn(line, "\n");
+		if (len != flen)
+			return 0;
+		for (i = 0; i < len; i++)
+			if ((line[i] == '|') != (first[i] == '|') && !(line[i] == '|' && i && line[i - 1] == '\\'))
+				return 0;
+	}
+	return 1;
+}
+
+/* A router against a PC: +13598.8 % is shown as x137.0, in aligned columns. */
+EMBER_TEST(compare_ratio_columns)
+{
+	static const char router[] =
+		"type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+		"md5           2817.41k     8437.95k    18474.60k    26435.84k    29974.53k\n"
+		"sha1          2283.51k     6037.53k    11325.27k    14290.94k    15528.62k\n"
+		"des ede3      1530.37k     1552.19k     1558.31k     1559.89k     1560.29k\n";
+	static const char pc[] =
+		"type        16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+		"md5         385953.77k   440797.00k   695084.86k   810750.99k   887425.31k\n"
+		"sha1          3425.27k     6037.53k    11325.27k    14290.94k    15528.62k\n"
+		"des ede3        10.71k       10.87k       10.91k       10.92k       10.92k\n";
+	char pa[4096], pb[4096], cmd[16384];
+	char *out = NULL, *errs = NULL, *tab, *line;
+	size_t want = 0, n = 0;
+	int st;
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	if (!CHECK(t_scratch(pa, sizeof(pa), "cmp-router.txt") == 0 && t_scratch(pb, sizeof(pb), "cmp-pc.txt") == 0 &&
+	        t_write_file(pa, router, sizeof(router) - 1) == 0 && t_write_file(pb, pc, sizeof(pc) - 1) == 0,
+	        "scratch files"))
+		return;
+	snprintf(cmd, sizeof(cmd), "'%s' compare '%s' '%s'", t_ember_bin, pa, pb);
+	st = t_run_cmd(cmd, &out, &errs);
+	tab = out ? strstr(out, "\nalgorithm ") : NULL;
+	if (CHECK(st == 0 && tab, "text: exit %d: %s%s", st, out ? out : "", errs ? errs : "")) {
+		CHECK(strstr(tab, "  x137.0  improvement\n") && strstr(tab, "   x52.2  improvement\n") &&
+		    strstr(tab, "  +50.0 %  improvement\n") && strstr(tab, "  -99.3 %  regression\n"), "ratios: %s", tab);
+		/* the change column is right-aligned: every cell ends where the header's "change" does */
+		for (line = tab + 1; *line && *line != '\n'; line += strcspn(line, "\n") + 1, n++) {
+			size_t len = strcspn(line, "\n");
+			if (n == 0) {
+				const char *ch = strstr(line, "change");
+				want = ch ? (size_t)(ch - line) + 6 : 0;
+				continue;
+			}
+			CHECK(want > 0 && len >= want && line[want - 1] != ' ' &&
+			    (len == want || (line[want] == ' ' && line[want + 1] == ' ')),
+			    "text line %u: the change column does not end at %u: %.*s", (unsigned)n, (unsigned)want, (int)len,
+			    line);
+		}
+		CHECK(n == 16, "text: %u table lines", (unsigned)n);
+	}
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format markdown '%s' '%s'", t_ember_bin, pa, pb);
+	st = t_run_cmd(cmd, &out, &errs);
+	tab = out ? strstr(out, "\n| algorithm") : NULL;
+	CHECK(st == 0 && tab && md_aligned(tab + 1) && strstr(tab, "|  x137.0 | improvement |"),
+	    "markdown: exit %d: %s", st, out ? out : "");
+	free(out);
+	free(errs);
+	snprintf(cmd, sizeof(cmd), "'%s' compare -format json '%s' '%s'", t_ember_bin, pa, pb);
+	st = t_run_cmd(cmd, &out, &errs);
+	CHECK(st == 0 && out && strstr(out, "\"change_pct\": 13598.8") && strstr(out, "\"ratio\": 136.98"),
+	    "json: exit %d: %s", st, out ? out : "");
+	free(out);
+	free(errs);
 }

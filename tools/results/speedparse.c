@@ -93,6 +93,20 @@ void sp_pwarn(sp_state *st, const char *what)
 	sp_hold(st, "%s:%u: skipped: %s", st->name, st->line, what);
 }
 
+int sp_pbad(sp_state *st, const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (st->first_bad[0] == 0)
+		snprintf(st->first_bad, sizeof(st->first_bad), "%s:%u: %s", st->name, st->line, what);
+	sp_pwarn(st, what);
+	return 0;
+}
+
 /* The held warnings, and how many more there were, once the file has loaded. */
 void sp_flush_warnings(const sp_state *st)
 {
@@ -211,12 +225,13 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return (h ^ 0xfe) * 0x100000001b3ull;
 }
 
-static size_t row_hash(const char *name, const char *impl, const char *op, unsigned size)
+static size_t row_hash(const char *name, const char *impl, const char *engine, const char *op, unsigned size)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
 	h = hash_str(h, name);
 	h = hash_str(h, impl);
+	h = hash_str(h, engine);
 	h = hash_str(h, op);
 	h = (h ^ size) * 0x100000001b3ull;
 	return (size_t)(h ^ h >> 32);
@@ -228,16 +243,18 @@ static int same_str(const char *a, const char *b)
 }
 
 /* The slot of the row with this key, or of the free slot where it belongs. */
-static size_t *find_slot(sp_state *st, const char *name, const char *impl, const char *op, unsigned size)
+static size_t *find_slot(sp_state *st, const char *name, const char *impl, const char *engine, const char *op,
+    unsigned size)
 {
-	size_t mask = st->nslot - 1, i = row_hash(name, impl, op, size) & mask;
+	size_t mask = st->nslot - 1, i = row_hash(name, impl, engine, op, size) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		const sp_row *r;
 		if (st->slot[i] == 0)
 			return &st->slot[i];
 		r = &st->f->rows[st->slot[i] - 1];
-		if (r->size == size && strcmp(r->name, name) == 0 && same_str(r->op, op) && same_str(r->impl, impl))
+		if (r->size == size && strcmp(r->name, name) == 0 && same_str(r->op, op) && same_str(r->impl, impl) &&
+		    same_str(r->engine, engine))
 			return &st->slot[i];
 	}
 }
@@ -273,7 +290,7 @@ static int grow_rows(sp_state *st)
 		for (i = 0; i < on; i++) {
 			if (old[i]) {
 				const sp_row *r = &f->rows[old[i] - 1];
-				*find_slot(st, r->name, r->impl, r->op, r->size) = old[i];
+				*find_slot(st, r->name, r->impl, r->engine, r->op, r->size) = old[i];
 			}
 		}
 		free(old);
@@ -281,6 +298,7 @@ static int grow_rows(sp_state *st)
 	return 0;
 }
 
+/* The row in a message: its name, implementation and size or op (the line number says the rest). */
 static const char *row_label(const sp_row *r, char *buf, size_t len)
 {
 	if (r->op)
@@ -290,11 +308,8 @@ static const char *row_label(const sp_row *r, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * Adds one sample; a row seen again in the same file is a repeat. |*at| gets
- * the row's index. A row whose spread came as min/max alone takes no more.
- */
-int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *op,
+/* A row whose spread came as min/max alone takes no more samples. */
+int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *engine, const char *op,
     unsigned size, double v, size_t *at)
 {
 	sp_file *f = st->f;
@@ -304,7 +319,7 @@ int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *
 
 	if (grow_rows(st) != 0)
 		return -1;
-	slot = find_slot(st, name, impl, op, size);
+	slot = find_slot(st, name, impl, engine, op, size);
 	if (*slot == 0) {
 		if (f->nrows >= SP_MAX_ROWS)
 			return sp_perr(st, "more than %u result rows: not a speed result", SP_MAX_ROWS);
@@ -312,11 +327,16 @@ int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *
 		memset(r, 0, sizeof(*r));
 		memset(&st->x[f->nrows], 0, sizeof(st->x[0]));
 		r->name = sp_xstrdup(name);
+		r->algo = sp_xstrdup(name);
 		r->impl = impl ? sp_xstrdup(impl) : NULL;
+		r->engine = engine ? sp_xstrdup(engine) : NULL;
 		r->op = op ? sp_xstrdup(op) : NULL;
-		if (r->name == NULL || (impl && r->impl == NULL) || (op && r->op == NULL)) {
+		if (r->name == NULL || r->algo == NULL || (impl && r->impl == NULL) || (engine && r->engine == NULL) ||
+		    (op && r->op == NULL)) {
 			free(r->name);
+			free(r->algo);
 			free(r->impl);
+			free(r->engine);
 			free(r->op);
 			return sp_perr(st, "out of memory");
 		}
@@ -397,62 +417,111 @@ int sp_set_meta(sp_state *st, char **slot, const char *v)
 	return 0;
 }
 
-static int cmp_by_name(const void *a, const void *b)
+/* NULL sorts first; NULL and "" differ. */
+static int nstrcmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+/* Rows by algorithm, engine, implementation, then position. */
+static int cmp_by_algo(const void *a, const void *b)
 {
 	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
-	int c = strcmp(x->name, y->name);
+	int c = strcmp(x->algo, y->algo);
+
+	if (c == 0)
+		c = nstrcmp(x->engine, y->engine);
+	if (c == 0)
+		c = nstrcmp(x->impl, y->impl);
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/* Rows by engine, then position: the engines in order of first appearance. */
+static int cmp_by_engine(const void *a, const void *b)
+{
+	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
+	int c = nstrcmp(x->engine, y->engine);
 
 	return c ? c : (x < y ? -1 : x > y);
 }
 
-static int tag_one(sp_state *st, sp_row *r)
+static int cmp_by_pos(const void *a, const void *b)
 {
-	size_t l = strlen(r->name) + strlen(r->impl) + 3;
-	char *nn = malloc(l);
+	const sp_row *x = *(const sp_row *const *)a, *y = *(const sp_row *const *)b;
 
+	return x < y ? -1 : x > y;
+}
+
+static int tag_one(sp_state *st, sp_row *r, int by_engine, int by_impl)
+{
+	const char *e = by_engine ? r->engine : NULL, *im = by_impl ? r->impl : NULL;
+	size_t l;
+	char *nn;
+
+	if (e == NULL && im == NULL)
+		return 0;
+	l = strlen(r->algo) + (e ? strlen(e) : 0) + (im ? strlen(im) : 0) + 4;
+	nn = malloc(l);
 	if (nn == NULL)
 		return sp_perr(st, "out of memory");
-	snprintf(nn, l, "%s[%s]", r->name, r->impl);
+	snprintf(nn, l, "%s[%s%s%s]", r->algo, e ? e : "", e && im ? ":" : "", im ? im : "");
 	free(r->name);
 	r->name = nn;
 	return 0;
 }
 
 /*
- * With several implementations of one algorithm in a file, each keeps its
- * tag in the name ("aes-128-cbc[x86ni]"); rows without a tag, and names
- * that already carry brackets, are left alone. The rows are grouped by
- * name through a sorted list of pointers: n log n, not n squared.
+ * When one algorithm was measured through several engines, or several
+ * implementations, its rows keep them in the name: "sha256[openssl]",
+ * "aes-128-cbc[x86ni]", "sha256[ember:ref]" when both vary; a single
+ * engine and implementation keep the plain name, and so do names that
+ * already carry brackets. f->engines lists the engines. Rows are grouped
+ * through sorted lists of pointers: n log n, not n squared.
  */
-int sp_tag_impls(sp_state *st)
+int sp_tag_rows(sp_state *st)
 {
 	sp_file *f = st->f;
 	sp_row **by;
-	size_t i, k, g;
+	size_t i, k, g, e;
 
-	if (f->nrows < 2)
+	if (f->nrows == 0)
 		return 0;
 	by = malloc(f->nrows * sizeof(*by));
-	if (by == NULL)
+	f->engines = malloc(f->nrows * sizeof(*f->engines));
+	if (by == NULL || f->engines == NULL) {
+		free(by);
 		return sp_perr(st, "out of memory");
+	}
 	for (i = 0; i < f->nrows; i++)
 		by[i] = &f->rows[i];
-	qsort(by, f->nrows, sizeof(*by), cmp_by_name);
+	qsort(by, f->nrows, sizeof(*by), cmp_by_engine);
 	for (g = 0; g < f->nrows; g = k) {
-		const char *first = NULL;
-		int many = 0;
-		for (k = g; k < f->nrows && strcmp(by[k]->name, by[g]->name) == 0; k++) {
-			if (by[k]->impl == NULL)
-				continue;
-			if (first == NULL)
-				first = by[k]->impl;
-			else if (strcmp(first, by[k]->impl) != 0)
-				many = 1;
+		for (k = g + 1; k < f->nrows && nstrcmp(by[k]->engine, by[g]->engine) == 0; k++)
+			;
+		if (by[g]->engine)
+			by[f->nengines++] = by[g]; /* the first row of each engine, kept in place */
+	}
+	qsort(by, f->nengines, sizeof(*by), cmp_by_pos);
+	for (e = 0; e < f->nengines; e++)
+		f->engines[e] = by[e]->engine;
+
+	for (i = 0; i < f->nrows; i++)
+		by[i] = &f->rows[i];
+	qsort(by, f->nrows, sizeof(*by), cmp_by_algo);
+	for (g = 0; g < f->nrows; g = k) {
+		int engines = 0, impls = 0;
+		for (k = g + 1; k < f->nrows && strcmp(by[k]->algo, by[g]->algo) == 0; k++) {
+			if (nstrcmp(by[k]->engine, by[k - 1]->engine) != 0)
+				engines = 1;
+			else if (nstrcmp(by[k]->impl, by[k - 1]->impl) != 0)
+				impls = 1;
 		}
-		if (!many || strchr(by[g]->name, '['))
+		if ((!engines && !impls) || strchr(by[g]->algo, '['))
 			continue;
 		for (i = g; i < k; i++) {
-			if (by[i]->impl && tag_one(st, by[i]) != 0) {
+			if (tag_one(st, by[i], engines, impls) != 0) {
 				free(by);
 				return -1;
 			}
@@ -462,17 +531,152 @@ int sp_tag_impls(sp_state *st)
 	return 0;
 }
 
+/*
+ * An Ember text names the implementation of each row on its "options:"
+ * line ("md5:avx512 sha256:x86shani", "ember: md5:avx512; openssl: md5:evp")
+ * and not on the rows: rows that carry none take the one listed for their
+ * engine and algorithm, so that they match the same implementation's row
+ * of a -impl all run or a JSON result. Only the first 4 KiB of the line
+ * are read: a real one is far shorter.
+ */
+int sp_fill_impls(sp_state *st)
+{
+	sp_file *f = st->f;
+	char list[4096], *tok[512], *save = NULL, *t;
+	const char *eng[512];
+	const char *cur = NULL;
+	size_t n = 0, i, k, g, j;
+	sp_row **by;
+
+	if (f->options == NULL || f->nrows == 0)
+		return 0;
+	snprintf(list, sizeof(list), "%s", f->options);
+	for (t = strtok_r(list, " \t", &save); t && n < 512; t = strtok_r(NULL, " \t", &save)) {
+		size_t l = strlen(t);
+		char *colon;
+		if (l && t[l - 1] == ';')
+			t[--l] = 0;
+		colon = strchr(t, ':');
+		if (colon == NULL || colon == t)
+			continue;
+		if (colon == t + l - 1) {
+			*colon = 0; /* "openssl:" heads that engine's entries */
+			cur = t;
+			continue;
+		}
+		eng[n] = cur;
+		tok[n++] = t;
+	}
+	if (n == 0)
+		return 0;
+	by = malloc(f->nrows * sizeof(*by));
+	if (by == NULL)
+		return sp_perr(st, "out of memory");
+	for (i = 0; i < f->nrows; i++)
+		by[i] = &f->rows[i];
+	qsort(by, f->nrows, sizeof(*by), cmp_by_algo);
+	for (g = 0; g < f->nrows; g = k) {
+		const char *impl = NULL;
+		size_t found = 0, alen = strlen(by[g]->algo);
+		int tagged = 0;
+		for (k = g; k < f->nrows && strcmp(by[k]->algo, by[g]->algo) == 0 &&
+		     nstrcmp(by[k]->engine, by[g]->engine) == 0; k++)
+			tagged |= by[k]->impl != NULL;
+		if (tagged)
+			continue;
+		for (j = 0; j < n; j++) {
+			if (strncmp(tok[j], by[g]->algo, alen) != 0 || tok[j][alen] != ':' ||
+			    (eng[j] && nstrcmp(eng[j], by[g]->engine) != 0))
+				continue;
+			found++;
+			impl = tok[j] + alen + 1;
+		}
+		if (found != 1)
+			continue;
+		for (i = g; i < k; i++) {
+			by[i]->impl = sp_xstrdup(impl);
+			if (by[i]->impl == NULL) {
+				free(by);
+				return sp_perr(st, "out of memory");
+			}
+		}
+	}
+	free(by);
+	return 0;
+}
+
+/* Appends to |buf| while it has room; "..." marks the cut. */
+static void list_add(char *buf, size_t len, const char *a, const char *b, const char *c)
+{
+	size_t used = strlen(buf), need = strlen(a) + strlen(b) + strlen(c);
+
+	if (used >= 3 && strcmp(buf + used - 3, "...") == 0)
+		return;
+	if (used + need + 4 >= len) {
+		snprintf(buf + used, len - used, "...");
+		return;
+	}
+	snprintf(buf + used, len - used, "%s%s%s", a, b, c);
+}
+
+/*
+ * Ember's implementation list as `ember speed` prints it on its "options:"
+ * line: "md5:avx512 sha256:x86shani", prefixed by each engine's name when
+ * there are several ("ember: sha256:x86shani; openssl: sha256:evp").
+ */
+int sp_impl_list(sp_state *st)
+{
+	sp_file *f = st->f;
+	sp_row **by;
+	size_t i, k, g, n = 0;
+	char buf[1024] = "";
+	const char *last_engine = NULL;
+
+	if (f->nrows == 0)
+		return 0;
+	by = malloc(f->nrows * sizeof(*by));
+	if (by == NULL)
+		return sp_perr(st, "out of memory");
+	for (i = 0; i < f->nrows; i++)
+		by[i] = &f->rows[i];
+	qsort(by, f->nrows, sizeof(*by), cmp_by_algo);
+	for (g = 0; g < f->nrows; g = k) {
+		for (k = g + 1; k < f->nrows && strcmp(by[k]->algo, by[g]->algo) == 0 &&
+		     nstrcmp(by[k]->engine, by[g]->engine) == 0 && nstrcmp(by[k]->impl, by[g]->impl) == 0; k++)
+			;
+		if (by[g]->impl)
+			by[n++] = by[g]; /* the first row of each (algorithm, engine, implementation) */
+	}
+	qsort(by, n, sizeof(*by), cmp_by_pos);
+	for (i = 0; i < n; i++) {
+		const sp_row *r = by[i];
+		if (f->nengines > 1 && r->engine && nstrcmp(r->engine, last_engine) != 0) {
+			list_add(buf, sizeof(buf), buf[0] ? "; " : "", r->engine, ":");
+			last_engine = r->engine;
+		}
+		list_add(buf, sizeof(buf), buf[0] ? " " : "", r->algo, "");
+		list_add(buf, sizeof(buf), ":", r->impl, "");
+	}
+	free(by);
+	if (buf[0] == 0)
+		return 0;
+	return sp_set_meta(st, &st->f->options, buf);
+}
+
 void sp_free(sp_file *f)
 {
 	size_t i;
 
 	for (i = 0; i < f->nrows; i++) {
 		free(f->rows[i].name);
+		free(f->rows[i].algo);
 		free(f->rows[i].impl);
+		free(f->rows[i].engine);
 		free(f->rows[i].op);
 		free(f->rows[i].samples);
 	}
 	free(f->rows);
+	free(f->engines);
 	free(f->path);
 	free(f->format);
 	free(f->version);
@@ -505,6 +709,11 @@ const char *sp_basename(const sp_file *f)
 	return s ? s + 1 : f->path;
 }
 
+int sp_is_ember(const sp_file *f)
+{
+	return f->format != NULL && strncmp(f->format, "ember", 5) == 0;
+}
+
 void sp_describe(const sp_file *f, char *buf, size_t len)
 {
 	size_t used;
@@ -512,7 +721,8 @@ void sp_describe(const sp_file *f, char *buf, size_t len)
 	snprintf(buf, len, "%s", f->version ? f->version : f->format ? f->format : "speed results");
 	used = strlen(buf);
 	if (f->engine && used < len)
-		used += (size_t)snprintf(buf + used, len - used, ", engine %s", f->engine);
+		used += (size_t)snprintf(buf + used, len - used, ", engine%s %s", f->nengines > 1 ? "s" : "", f->engine);
+	/* Ember prints its implementations where openssl prints its options. */
 	if (f->options && used < len)
-		snprintf(buf + used, len - used, ", options: %s", f->options);
+		snprintf(buf + used, len - used, ", %s: %s", sp_is_ember(f) ? "implementations" : "options", f->options);
 }

@@ -21,6 +21,14 @@ typedef struct sp_rowx {
 	unsigned spread_line; /* line of a JSON entry that gave min/max instead of samples, else 0 */
 } sp_rowx;
 
+/* What the text reader is in: the tables of `ember speed` that are not rates are read past. */
+enum sp_section {
+	SP_SEC_RATES,   /* openssl's and ember's tables, -mr records */
+	SP_SEC_SKIP,    /* ember's spread, cycles-per-byte and -impl all ratio tables: not rates */
+	SP_SEC_SBS,     /* ember's side-by-side table of engines */
+	SP_SEC_SBS_PK   /* its public-key part */
+};
+
 typedef struct sp_state {
 	sp_file *f;
 	const char *name;
@@ -35,6 +43,16 @@ typedef struct sp_state {
 	int mr, text, maxcols;
 	char held[SP_MAX_HELD][160]; /* the first warnings, printed only when the file loads */
 	unsigned nheld, nwarn;
+	char first_bad[200];  /* the first row that could not be read: the error when nothing else loads */
+	int ember;            /* the file is Ember's: its version line or +EMBER records */
+	int section;          /* enum sp_section */
+	int engine_tables;    /* "engine NAME:" tables seen: the side-by-side table repeats them */
+	char engine[64];      /* the engine of the table being read ("engine NAME:", "+EMBER:ENGINE:NAME") */
+	char hdr_engine[64];  /* the engine of the first "engine:" header line */
+	unsigned nhdr_engines;
+	char sbs_name[96];    /* the side-by-side row being continued by its other engines' lines */
+	int sbs_impl;         /* the side-by-side table has an implementation column */
+	unsigned bad_header;  /* line of a 'type' or '+H' header that could not be read: its rows are skipped */
 	sp_rowx *x;          /* parallel to f->rows, f->cap of them */
 	size_t *slot;        /* open-addressing index of f->rows by key: row + 1, 0 when free */
 	size_t nslot;        /* a power of two, at least twice f->nrows */
@@ -59,11 +77,29 @@ void sp_hold(sp_state *st, const char *fmt, ...)
 
 /* A line skipped as not a result: counted in f->warnings and held. */
 void sp_pwarn(sp_state *st, const char *what);
+/*
+ * A result row that cannot be read, skipped like sp_pwarn; the first one is
+ * kept as the file's error should nothing load. Returns 0.
+ */
+int sp_pbad(sp_state *st, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
 void sp_flush_warnings(const sp_state *st);
-int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *op,
+/*
+ * One sample of the row (name, impl, engine, op, size): a row seen again in
+ * the same file is a repeat. |*at| gets the row's index.
+ */
+int sp_add_sample(sp_state *st, const char *name, const char *impl, const char *engine, const char *op,
     unsigned size, double v, size_t *at);
 void sp_finish_rows(sp_state *st);
-int sp_tag_impls(sp_state *st);
+/* The tags that keep engines and implementations of one algorithm apart, and f->engines. */
+int sp_tag_rows(sp_state *st);
+/* Rows of an Ember text without an implementation take the one its "options:" line lists. */
+int sp_fill_impls(sp_state *st);
+/* The implementation list of an Ember file without one: "md5:avx512 sha256:x86shani", per engine. */
+int sp_impl_list(sp_state *st);
 /* Sets a metadata field of the file (leading blanks dropped). */
 int sp_set_meta(sp_state *st, char **slot, const char *v);
 

@@ -42,7 +42,6 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
     double repeat)
 {
 	const char *alg, *impl, *engine, *op = NULL;
-	char tag[96];
 	const json *samples = json_get(e, "samples");
 	char norm[96];
 	double size = 0, v, lo, hi;
@@ -59,11 +58,9 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 	if (alg == NULL)
 		return sp_perr(st, "result entry without an \"algorithm\"");
 	sp_normalise(alg, norm, sizeof(norm));
-	/* Entries measured through another engine than the document's are kept apart by their tag. */
-	if (engine && (root_engine == NULL || strcmp(engine, root_engine) != 0)) {
-		snprintf(tag, sizeof(tag), "%s%s%s", engine, impl ? ":" : "", impl ? impl : "");
-		impl = tag;
-	}
+	/* Each entry's engine, else the document's: engines are kept apart, never repeats of one another. */
+	if (engine == NULL)
+		engine = root_engine;
 	if (pk && op == NULL)
 		return sp_perr(st, "%s: public-key entry without an \"op\"", alg);
 	if (!pk && (!json_num(e, "size", &size) || size < 1 || size > 1u << 30 || size != floor(size)))
@@ -74,7 +71,7 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 			st->line = s->line;
 			if (s->type != JSON_NUM || s->u.num < 0)
 				return sp_perr(st, "%s: bad sample", alg);
-			if (sp_add_sample(st, norm, impl, op, (unsigned)size, s->u.num, NULL))
+			if (sp_add_sample(st, norm, impl, engine, op, (unsigned)size, s->u.num, NULL))
 				return -1;
 		}
 		return 0;
@@ -83,7 +80,7 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 		return sp_perr(st, "%s: no \"%s\", \"median\" or \"samples\"", alg, rate_key);
 	if (v < 0)
 		return sp_perr(st, "%s: negative rate", alg);
-	if (sp_add_sample(st, norm, impl, op, (unsigned)size, v, &at))
+	if (sp_add_sample(st, norm, impl, engine, op, (unsigned)size, v, &at))
 		return -1;
 	r = &st->f->rows[at];
 	if (json_num(e, "min", &lo) && json_num(e, "max", &hi) && lo <= v && v <= hi && st->x[at].nstored == 1 &&
@@ -102,13 +99,42 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 	return 0;
 }
 
+/*
+ * What the document says of its engines: "engines": [{"name", "about"}]
+ * as "ember; openssl (OpenSSL 3.0.22 ...)", else its "engine".
+ */
+static int json_engines(sp_state *st, const json *root)
+{
+	const json *list = json_get(root, "engines"), *e;
+	char buf[1024] = "";
+	const char *name, *about;
+	size_t i, used;
+
+	if (jstr(st, root, "engine", &name))
+		return -1;
+	if (list == NULL || list->type != JSON_ARR || list->n == 0)
+		return name ? sp_set_meta(st, &st->f->engine, name) : 0;
+	for (i = 0, e = json_first(list); i < list->n; i++, e = json_next(e)) {
+		if (e->type != JSON_OBJ)
+			continue;
+		if (jstr(st, e, "name", &name) || jstr(st, e, "about", &about))
+			return -1;
+		if (name == NULL)
+			continue;
+		used = strlen(buf);
+		snprintf(buf + used, sizeof(buf) - used, "%s%s%s%s%s", used ? "; " : "", name,
+		    about && about[0] ? " (" : "", about && about[0] ? about : "", about && about[0] ? ")" : "");
+	}
+	return buf[0] ? sp_set_meta(st, &st->f->engine, buf) : 0;
+}
+
 int sp_parse_json(sp_state *st, const char *data, size_t len)
 {
-	char jerr[128], v[96];
+	char jerr[128], v[96], cc[1024];
 	unsigned jline = 0;
 	json *root = json_parse(data, len, jerr, sizeof(jerr), &jline);
 	const json *res, *pk, *build, *cpu, *rep, *e;
-	const char *s, *tool, *root_engine;
+	const char *s, *tool, *root_engine, *flags;
 	double d;
 	size_t i;
 	int rc = -1;
@@ -131,12 +157,17 @@ int sp_parse_json(sp_state *st, const char *data, size_t len)
 	snprintf(v, sizeof(v), "%s %s", tool && strcmp(tool, "ember") != 0 ? tool : "Ember", s ? s : "");
 	if (sp_set_meta(st, &st->f->version, v))
 		goto out;
-	if (root_engine && sp_set_meta(st, &st->f->engine, root_engine))
+	if (json_engines(st, root))
 		goto out;
 	build = json_get(root, "build");
-	if (jstr(st, build, "compiler", &s) || (s && sp_set_meta(st, &st->f->compiler, s)))
+	/*
+	 * The compiler with its flags, as the text's "compiler:" line has them;
+	 * "options" is left for the implementations, as on the text's "options:".
+	 */
+	if (jstr(st, build, "compiler", &s) || jstr(st, build, "flags", &flags))
 		goto out;
-	if (jstr(st, build, "flags", &s) || (s && sp_set_meta(st, &st->f->options, s)))
+	snprintf(cc, sizeof(cc), "%s%s%s", s ? s : "", s && flags ? " " : "", flags ? flags : "");
+	if (cc[0] && sp_set_meta(st, &st->f->compiler, cc))
 		goto out;
 	if (jstr(st, build, "target", &s) || (s && sp_set_meta(st, &st->f->platform, s)))
 		goto out;

@@ -1,8 +1,9 @@
 /*
  * speedparse_load.c - sp_load and sp_parse: a file into memory (bounded),
  * its format told from its first non-blank byte ('{': the ember JSON, else
- * text), the reader for that format, then the rows finished (implementation
- * tags, medians) and the held warnings printed once the file has loaded.
+ * text), the reader for that format, then the rows finished (engine and
+ * implementation tags, medians, an Ember file's implementation list) and the
+ * held warnings printed once the file has loaded.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,21 +56,31 @@ int sp_parse(const char *name, const char *data, size_t len, sp_file *f, FILE *w
 		rc = sp_parse_text(&st, copy, len);
 		free(copy);
 		snprintf(fmt, sizeof(fmt), "%s%s%s",
-		    f->version && strncmp(f->version, "Ember", 5) == 0 ? "ember" :
+		    st.ember || (f->version && strncmp(f->version, "Ember", 5) == 0) ? "ember" :
 		    st.maxcols == 5 ? "openssl 0.9.8/1.0.x" : st.maxcols >= 6 ? "openssl 1.1.x/3.x" : "openssl",
 		    st.text ? " text" : "", st.mr ? " -mr" : "");
 	}
 	if (rc == 0 && f->nrows == 0) {
+		/* rows were there but none could be read: the first says why */
 		st.line = 0;
-		rc = sp_perr(&st, "no speed results found");
+		if (st.first_bad[0])
+			snprintf(err, err_len, "%s", st.first_bad);
+		else
+			sp_perr(&st, "no speed results found");
+		rc = -1;
 	}
+	if (rc == 0 && st.ember && st.text)
+		rc = sp_fill_impls(&st);
 	if (rc == 0)
-		rc = sp_tag_impls(&st);
+		rc = sp_tag_rows(&st);
 	if (rc == 0) {
 		f->format = sp_xstrdup(fmt);
 		if (f->format == NULL)
 			rc = sp_perr(&st, "out of memory");
 	}
+	/* an Ember file's implementations go where openssl's options go */
+	if (rc == 0 && sp_is_ember(f) && f->options == NULL)
+		rc = sp_impl_list(&st);
 	if (rc == 0)
 		sp_finish_rows(&st);
 	free(st.x);

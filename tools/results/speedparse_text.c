@@ -1,10 +1,13 @@
 /*
  * speedparse_text.c - the text readers of speedparse: openssl's and ember's
  * throughput tables ("type  16 bytes ..." then a row per algorithm),
- * public-key tables, and the -mr records ("+H", "+F", "+F2".."+F8"), with
- * the remarks, metadata lines and paste damage (mail quotes, wiki bars,
- * no-break spaces) around them. The layouts of each openssl version are
- * listed at the top of speedparse.c.
+ * public-key tables, the -mr records ("+H", "+F", "+F2".."+F8"), and what
+ * `ember speed` adds (its "engine NAME:" tables, the side-by-side table of
+ * engines, "+EMBER:ENGINE:" records, "md5/ref" labels of -impl all; its
+ * spread and cycles tables are read past), with the remarks, metadata lines
+ * and paste damage around them: mail quotes, wiki bars, no-break spaces,
+ * and lines a mail client wrapped (rejoined when the pieces fit the table).
+ * The layouts of each openssl version are listed at the top of speedparse.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -16,6 +19,8 @@
 #include "speedparse_int.h"
 
 #define SP_MAX_TOKENS 64
+/* The longest line two wrapped pieces are rejoined into (a table row is under 200 bytes). */
+#define SP_MAX_JOIN 1024
 
 /* A token that is meant to be a number (so a bad one is an error, not prose). */
 static int numberish(const char *t)
@@ -35,7 +40,7 @@ static int timetok(const char *t)
 	return n >= 2 && t[n - 1] == 's' && numberish(t);
 }
 
-/* Names users would recognise: a wrong number on such a row is an error. */
+/* Names users would recognise: a wrong number on such a row is a row that cannot be read, not prose. */
 static int known_name(const char *n)
 {
 	static const char *const prefixes[] = {
@@ -61,41 +66,147 @@ static size_t tokenize(char *s, char **tok, size_t max)
 	return n;
 }
 
-static void default_sizes(sp_state *st, size_t n, unsigned *sizes)
+/* tok[0..n) joined by single spaces into |out|. */
+static void join_tokens(char **tok, size_t n, char *out, size_t len)
+{
+	size_t i, used;
+
+	out[0] = 0;
+	for (i = 0; i < n; i++) {
+		used = strlen(out);
+		snprintf(out + used, len - used, "%s%s", i ? " " : "", tok[i]);
+	}
+}
+
+static void default_sizes(size_t n, unsigned *sizes)
 {
 	static const unsigned def[] = { 16, 64, 256, 1024, 8192, 16384 };
 	size_t i;
 
-	(void)st;
 	for (i = 0; i < n && i < 6; i++)
 		sizes[i] = def[i];
 }
 
-/* "type  16 bytes  64 bytes ...": the block sizes of the table that follows. */
-static int parse_type_header(sp_state *st, char **tok, size_t n)
+/* An engine's name as `ember speed` prints it: letters, digits, '-', '_', '.'. */
+static int engine_word(const sp_state *st, const char *s, size_t n)
 {
+	size_t i;
+
+	if (n == 0 || n >= sizeof(st->engine))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/*
+ * The engine the rows being read were measured through: the table's
+ * ("engine NAME:", "+EMBER:ENGINE:NAME"), else the one engine the header
+ * names, else Ember's own for an Ember file; NULL when the file does not say.
+ */
+static const char *row_engine(const sp_state *st)
+{
+	if (st->engine[0])
+		return st->engine;
+	if (st->nhdr_engines == 1 && st->hdr_engine[0])
+		return st->hdr_engine;
+	return st->ember ? "ember" : NULL;
+}
+
+/*
+ * `ember speed -impl all` labels rows "md5/avx512": the implementation is
+ * after the last '/' when that is a tag (a letter, then letters, digits or
+ * '_'); openssl's "rc5-32/12-cbc" has none. |norm| keeps the algorithm.
+ */
+static void split_impl(char *norm, size_t norm_len, char *impl, size_t len)
+{
+	char *sl = strrchr(norm, '/');
+	const char *t;
+	char alg[96];
+
+	impl[0] = 0;
+	if (sl == NULL || sl == norm || !islower((unsigned char)sl[1]) || strlen(sl + 1) >= len)
+		return;
+	for (t = sl + 1; *t; t++)
+		if (!islower((unsigned char)*t) && !isdigit((unsigned char)*t) && *t != '_')
+			return;
+	snprintf(impl, len, "%s", sl + 1);
+	*sl = 0;
+	snprintf(alg, sizeof(alg), "%s", norm);
+	sp_normalise(alg, norm, norm_len);
+}
+
+/* A header whose sizes cannot be read: skipped, and the rows under it until the next header. */
+static int header_bad(sp_state *st, const char *what, const char *at)
+{
+	st->nsizes = 0;
+	st->bad_header = st->line;
+	if (at)
+		return sp_pbad(st, "%s at '%s'", what, at);
+	return sp_pbad(st, "%s", what);
+}
+
+static int take_sizes(sp_state *st, const unsigned *sizes, size_t k)
+{
+	memcpy(st->sizes, sizes, k * sizeof(*sizes));
+	st->nsizes = k;
+	st->bad_header = 0;
+	if (k > (size_t)st->maxcols)
+		st->maxcols = (int)k;
+	return 0;
+}
+
+/* "1024": a block size. */
+static int size_tok(const char *t)
+{
+	return isdigit((unsigned char)t[0]) && strspn(t, "0123456789") == strlen(t);
+}
+
+/* tok[at..n) are "<n> bytes" pairs, maybe ending in a lone "<n>" (*dangling: a header cut by a wrap). */
+static int size_pairs(char **tok, size_t at, size_t n, int *dangling)
+{
+	*dangling = 0;
+	for (; at < n; at += 2) {
+		if (!size_tok(tok[at]))
+			return 0;
+		if (at + 1 == n) {
+			*dangling = 1;
+			return 1;
+		}
+		if (strcmp(tok[at + 1], "bytes") != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * "type  16 bytes  64 bytes ...": the block sizes of the table that follows;
+ * "type  engine  16 bytes ...": those of ember's side-by-side table.
+ */
+static int parse_type_header(sp_state *st, char **tok, size_t n, size_t first)
+{
+	unsigned sizes[SP_MAX_SIZES];
 	size_t i, k = 0;
 
-	if ((n - 1) % 2 != 0 || n < 3 || (n - 1) / 2 > SP_MAX_SIZES)
-		return sp_perr(st, "cannot read the 'type' header: expected '<n> bytes' columns");
-	for (i = 1; i < n; i += 2) {
+	if (n < first + 2 || (n - first) % 2 != 0 || (n - first) / 2 > SP_MAX_SIZES)
+		return header_bad(st, "cannot read the 'type' header: expected '<n> bytes' columns", NULL);
+	for (i = first; i < n; i += 2) {
 		char *end;
 		unsigned long v;
 		errno = 0;
 		v = strtoul(tok[i], &end, 10);
 		if (*end != 0 || !isdigit((unsigned char)tok[i][0]) || v == 0 || v > 1u << 30 ||
 		    errno || strcmp(tok[i + 1], "bytes") != 0)
-			return sp_perr(st, "cannot read the 'type' header at '%s'", tok[i]);
-		st->sizes[k++] = (unsigned)v;
+			return header_bad(st, "cannot read the 'type' header", tok[i]);
+		sizes[k++] = (unsigned)v;
 	}
-	st->nsizes = k;
-	if (k > (size_t)st->maxcols)
-		st->maxcols = (int)k;
-	return 0;
+	return take_sizes(st, sizes, k);
 }
 
 static int parse_mr_header(sp_state *st, char *rest)
 {
+	unsigned sizes[SP_MAX_SIZES];
 	size_t k = 0;
 	char *save = NULL, *t;
 
@@ -103,19 +214,16 @@ static int parse_mr_header(sp_state *st, char *rest)
 		char *end;
 		unsigned long v;
 		if (k == SP_MAX_SIZES)
-			return sp_perr(st, "too many sizes in '+H'");
+			return header_bad(st, "too many sizes in '+H'", NULL);
 		errno = 0;
 		v = strtoul(t, &end, 10);
 		if (*end != 0 || !isdigit((unsigned char)t[0]) || v == 0 || v > 1u << 30 || errno)
-			return sp_perr(st, "bad size '%s' in '+H'", t);
-		st->sizes[k++] = (unsigned)v;
+			return header_bad(st, "bad size in '+H'", t);
+		sizes[k++] = (unsigned)v;
 	}
 	if (k == 0)
-		return sp_perr(st, "'+H' without sizes");
-	st->nsizes = k;
-	if (k > (size_t)st->maxcols)
-		st->maxcols = (int)k;
-	return 0;
+		return header_bad(st, "'+H' without sizes", NULL);
+	return take_sizes(st, sizes, k);
 }
 
 /* Curves of openssl's ecdsa/ecdh tables, by index (same order 1.0.x to 3.x). */
@@ -142,59 +250,64 @@ static const char *curve_name(unsigned idx, unsigned bits)
 	return NULL;
 }
 
-static int mr_value(sp_state *st, const char *t, double *v)
-{
-	if (sp_number(t, 0, v) != 0)
-		return sp_perr(st, "bad number '%s'", t);
-	return 0;
-}
-
-/* Public-key rate from a seconds-per-op or ops/s figure. */
+/*
+ * Public-key rate from a seconds-per-op or ops/s figure. Zero is openssl's
+ * mark of what did not run: not a measurement, no row.
+ */
 static int pk_add(sp_state *st, const char *name, const char *op, double v, int is_seconds)
 {
-	if (is_seconds) {
-		if (v <= 0.0)
-			return sp_perr(st, "zero time for %s %s", name, op);
+	if (v <= 0.0)
+		return 0;
+	if (is_seconds)
 		v = 1.0 / v;
-	}
-	return sp_add_sample(st, name, NULL, op, 0, v, NULL);
+	return sp_add_sample(st, name, NULL, row_engine(st), op, 0, v, NULL);
+}
+
+/* The values of a -mr record, all read before any is kept: a bad one skips the record. */
+static int mr_values(sp_state *st, char **f, size_t n, double *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (sp_number(f[i], 0, &v[i]) != 0)
+			return sp_pbad(st, "bad number '%s'", f[i]) - 1;
+	return 0;
 }
 
 static int parse_mr_pk(sp_state *st, int kind, char **f, size_t n)
 {
 	char name[64];
 	unsigned long idx, bits;
-	double a, b, c, d;
+	double v[4];
 	char *end;
 	int secs;
 
 	if (n < 4)
-		return sp_perr(st, "'+F%d' record with too few fields", kind);
+		return sp_pbad(st, "'+F%d' record with too few fields", kind);
 	idx = strtoul(f[1], &end, 10);
 	if (*end || !isdigit((unsigned char)f[1][0]))
-		return sp_perr(st, "bad index '%s'", f[1]);
+		return sp_pbad(st, "bad index '%s'", f[1]);
 	bits = strtoul(f[2], &end, 10);
 	if (*end || !isdigit((unsigned char)f[2][0]) || bits == 0 || bits > 100000)
-		return sp_perr(st, "bad key size '%s'", f[2]);
+		return sp_pbad(st, "bad key size '%s'", f[2]);
 	switch (kind) {
 	case 2: case 3: case 4:
 		if (kind == 2 && n == 7) {
-			if (mr_value(st, f[3], &a) || mr_value(st, f[4], &b) ||
-			    mr_value(st, f[5], &c) || mr_value(st, f[6], &d))
-				return -1;
+			if (mr_values(st, f + 3, 4, v))
+				return 0;
 			snprintf(name, sizeof(name), "rsa%lu", bits);
-			if (pk_add(st, name, "sign", a, 0) || pk_add(st, name, "verify", b, 0) ||
-			    pk_add(st, name, "encrypt", c, 0) || pk_add(st, name, "decrypt", d, 0))
+			if (pk_add(st, name, "sign", v[0], 0) || pk_add(st, name, "verify", v[1], 0) ||
+			    pk_add(st, name, "encrypt", v[2], 0) || pk_add(st, name, "decrypt", v[3], 0))
 				return -1;
 			return 0;
 		}
 		if (n != 5)
-			return sp_perr(st, "'+F%d' record: expected 2 values, found %u", kind, (unsigned)(n - 3));
-		if (mr_value(st, f[3], &a) || mr_value(st, f[4], &b))
-			return -1;
+			return sp_pbad(st, "'+F%d' record: expected 2 values, found %u", kind, (unsigned)(n - 3));
+		if (mr_values(st, f + 3, 2, v))
+			return 0;
 		if (kind == 2) {
 			snprintf(name, sizeof(name), "rsa%lu", bits);
-			secs = a > b; /* seconds when signing took longer than verifying */
+			secs = v[0] > v[1]; /* seconds when signing took longer than verifying */
 		} else {
 			const char *cv = curve_name((unsigned)idx, (unsigned)bits);
 			if (kind == 3)
@@ -203,46 +316,46 @@ static int parse_mr_pk(sp_state *st, int kind, char **f, size_t n)
 				snprintf(name, sizeof(name), "ecdsa(%s)", cv);
 			else
 				snprintf(name, sizeof(name), "ecdsa%lu", bits);
-			secs = a < b; /* seconds when signing took less time than verifying */
+			secs = v[0] < v[1]; /* seconds when signing took less time than verifying */
 		}
 		/*
 		 * Both below one: seconds (no board verifies less than once a second);
 		 * both at least one: rates. Only a mixed pair needs the relation above.
 		 * A five-size header is 0.9.8/1.0.x: always seconds.
 		 */
-		if (a < 1.0 && b < 1.0)
+		if (v[0] < 1.0 && v[1] < 1.0)
 			secs = 1;
-		else if (a >= 1.0 && b >= 1.0)
+		else if (v[0] >= 1.0 && v[1] >= 1.0)
 			secs = 0;
 		if (st->nsizes == 5)
 			secs = 1;
-		if (pk_add(st, name, "sign", a, secs) || pk_add(st, name, "verify", b, secs))
+		if (pk_add(st, name, "sign", v[0], secs) || pk_add(st, name, "verify", v[1], secs))
 			return -1;
 		return 0;
 	case 5: case 8: {
 		/* One value and its reciprocal: the larger is the rate (> 1 op/s). */
 		const char *cv = curve_name((unsigned)idx, (unsigned)bits);
 		if (n != 5)
-			return sp_perr(st, "'+F%d' record: expected 2 values, found %u", kind, (unsigned)(n - 3));
-		if (mr_value(st, f[3], &a) || mr_value(st, f[4], &b))
-			return -1;
+			return sp_pbad(st, "'+F%d' record: expected 2 values, found %u", kind, (unsigned)(n - 3));
+		if (mr_values(st, f + 3, 2, v))
+			return 0;
 		if (kind == 8)
 			snprintf(name, sizeof(name), "ffdh%lu", bits);
 		else if (cv)
 			snprintf(name, sizeof(name), "ecdh(%s)", cv);
 		else
 			snprintf(name, sizeof(name), "ecdh%lu", bits);
-		return pk_add(st, name, "op", a > b ? a : b, 0);
+		return pk_add(st, name, "op", v[0] > v[1] ? v[0] : v[1], 0);
 	}
 	case 6: case 7: {
 		char low[48];
 		if (n != 6)
-			return sp_perr(st, "'+F%d' record: expected a name and 2 values", kind);
-		if (mr_value(st, f[4], &a) || mr_value(st, f[5], &b))
-			return -1;
+			return sp_pbad(st, "'+F%d' record: expected a name and 2 values", kind);
+		if (mr_values(st, f + 4, 2, v))
+			return 0;
 		sp_normalise(f[3], low, sizeof(low));
 		snprintf(name, sizeof(name), "%s(%s)", kind == 6 ? "eddsa" : "sm2", low);
-		if (pk_add(st, name, "sign", a, 0) || pk_add(st, name, "verify", b, 0))
+		if (pk_add(st, name, "sign", v[0], 0) || pk_add(st, name, "verify", v[1], 0))
 			return -1;
 		return 0;
 	}
@@ -259,10 +372,21 @@ static int parse_mr(sp_state *st, char *line)
 	char *p = line + 1, *colon;
 
 	st->mr = 1;
+	st->section = SP_SEC_RATES;
 	if (strncmp(line, "+H:", 3) == 0)
 		return parse_mr_header(st, line + 3);
 	if (strncmp(line, "+D", 2) == 0 || strncmp(line, "+R", 2) == 0)
 		return 0; /* progress records ("+DT:md5:3:16", "+R:123:md5:3.00") */
+	if (strncmp(line, "+EMBER:", 7) == 0) {
+		/* "+EMBER:ENGINE:openssl" heads an engine's records; the others are -multi's and missing engines */
+		st->ember = 1;
+		if (strncmp(line + 7, "ENGINE:", 7) != 0)
+			return 0;
+		if (!engine_word(st, line + 14, strlen(line + 14)))
+			return sp_pbad(st, "bad engine name in '+EMBER:ENGINE:'");
+		snprintf(st->engine, sizeof(st->engine), "%s", line + 14);
+		return 0;
+	}
 	/* Split on ':' keeping empty fields. */
 	while (n < SP_MAX_TOKENS) {
 		f[n++] = p;
@@ -273,32 +397,38 @@ static int parse_mr(sp_state *st, char *line)
 		p = colon + 1;
 	}
 	if (strcmp(f[0], "F") == 0) {
-		char norm[96];
+		char norm[96], impl[32];
 		unsigned sizes[SP_MAX_SIZES];
+		double v[SP_MAX_SIZES];
 		size_t ns = st->nsizes, nv;
 		if (n < 4)
-			return sp_perr(st, "'+F' record with too few fields");
+			return sp_pbad(st, "'+F' record with too few fields");
+		if (st->bad_header)
+			return sp_pbad(st, "'+F' record under the '+H' header of line %u, which could not be read",
+			    st->bad_header);
 		nv = n - 3;
 		if (ns == 0) {
 			if (nv != 5 && nv != 6)
-				return sp_perr(st, "'+F' record with %u values and no '+H' header", (unsigned)nv);
+				return sp_pbad(st, "'+F' record with %u values and no '+H' header", (unsigned)nv);
 			ns = nv;
-			default_sizes(st, ns, sizes);
+			default_sizes(ns, sizes);
 		} else {
 			memcpy(sizes, st->sizes, sizeof(sizes));
 		}
 		if (nv != ns)
-			return sp_perr(st, "'+F' record: expected %u values, found %u", (unsigned)ns, (unsigned)nv);
-		if ((int)ns > st->maxcols)
-			st->maxcols = (int)ns;
+			return sp_pbad(st, "'+F' record: expected %u values, found %u", (unsigned)ns, (unsigned)nv);
 		sp_normalise(f[2], norm, sizeof(norm));
 		if (norm[0] == 0)
-			return sp_perr(st, "'+F' record without a name");
-		for (i = 0; i < ns; i++) {
-			double v;
-			if (mr_value(st, f[3 + i], &v) || sp_add_sample(st, norm, NULL, NULL, sizes[i], v, NULL))
+			return sp_pbad(st, "'+F' record without a name");
+		if (mr_values(st, f + 3, ns, v))
+			return 0;
+		if ((int)ns > st->maxcols)
+			st->maxcols = (int)ns;
+		split_impl(norm, sizeof(norm), impl, sizeof(impl));
+		for (i = 0; i < ns; i++)
+			if (v[i] > 0.0 && sp_add_sample(st, norm, impl[0] ? impl : NULL, row_engine(st), NULL, sizes[i], v[i],
+			    NULL))
 				return -1;
-		}
 		return 0;
 	}
 	if (f[0][0] == 'F' && f[0][1] >= '2' && f[0][1] <= '9' && f[0][2] == 0)
@@ -310,8 +440,7 @@ static int parse_mr(sp_state *st, char *line)
 /* "rsa 2048 bits" -> rsa2048, "256 bits ecdsa (nistp256)" -> ecdsa(nistp256). */
 static void pk_name(char **tok, size_t n, char *out, size_t len)
 {
-	char joined[128] = "";
-	size_t i;
+	char joined[128];
 
 	if (n == 3 && (strcmp(tok[2], "bits") == 0 || strcmp(tok[2], "bit") == 0) && isdigit((unsigned char)tok[1][0])) {
 		char a[48];
@@ -345,10 +474,7 @@ static void pk_name(char **tok, size_t n, char *out, size_t len)
 			return;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		size_t used = strlen(joined);
-		snprintf(joined + used, sizeof(joined) - used, "%s%s", i ? " " : "", tok[i]);
-	}
+	join_tokens(tok, n, joined, sizeof(joined));
 	sp_normalise(joined, out, len);
 }
 
@@ -365,74 +491,91 @@ static int decimals(const char *t)
 	return n;
 }
 
+/* Rates then times counted from the end of a public-key row; 1 when it has that shape. */
+static int pk_shape(char **tok, size_t n, size_t *times, size_t *rates)
+{
+	*rates = *times = 0;
+	while (*rates < n && numberish(tok[n - 1 - *rates]) && !timetok(tok[n - 1 - *rates]))
+		(*rates)++;
+	while (*times + *rates < n && timetok(tok[n - 1 - *rates - *times]))
+		(*times)++;
+	return *times > 0 && *times + *rates < n;
+}
+
 static int parse_pk_row(sp_state *st, char **tok, size_t n)
 {
-	size_t rates = 0, times = 0, i, nops;
+	size_t rates, times, i, nops;
 	char name[96];
+	double v[SP_MAX_TOKENS / 2];
 	static const char *const def2[] = { "sign", "verify" };
 	static const char *const def4[] = { "sign", "verify", "encrypt", "decrypt" };
 
-	while (rates < n && numberish(tok[n - 1 - rates]) && !timetok(tok[n - 1 - rates]))
-		rates++;
-	while (times + rates < n && timetok(tok[n - 1 - rates - times]))
-		times++;
-	if (times == 0 || rates != times || times + rates >= n)
-		return sp_perr(st, "cannot read this public-key row: expected a name, %u times and %u rates",
+	if (!pk_shape(tok, n, &times, &rates) || rates != times)
+		return sp_pbad(st, "cannot read this public-key row: expected a name, %u times and %u rates",
 		    (unsigned)(times ? times : 1), (unsigned)(times ? times : 1));
 	nops = times;
 	if (st->npkops && st->npkops != nops)
-		return sp_perr(st, "public-key row has %u values per op, the header names %u ops",
+		return sp_pbad(st, "public-key row has %u values per op, the header names %u ops",
 		    (unsigned)nops, (unsigned)st->npkops);
 	pk_name(tok, n - 2 * nops, name, sizeof(name));
 	for (i = 0; i < nops; i++) {
 		const char *ttok = tok[n - 2 * nops + i], *rtok = tok[n - nops + i];
 		char tbuf[64];
-		double t, r, v;
-		const char *op;
+		double t, r;
 		size_t tl = strlen(ttok);
 
 		if (tl >= sizeof(tbuf))
-			return sp_perr(st, "bad time '%s'", ttok);
+			return sp_pbad(st, "bad time '%s'", ttok);
 		memcpy(tbuf, ttok, tl - 1);
 		tbuf[tl - 1] = 0;
 		if (sp_number(tbuf, 0, &t) != 0)
-			return sp_perr(st, "bad time '%s'", ttok);
+			return sp_pbad(st, "bad time '%s'", ttok);
 		if (sp_number(rtok, 0, &r) != 0)
-			return sp_perr(st, "bad rate '%s'", rtok);
+			return sp_pbad(st, "bad rate '%s'", rtok);
 		/* Take whichever column was printed with the smaller relative error. */
-		v = r;
+		v[i] = r;
 		if (t > 0.0) {
 			double rel_t = 0.5 * pow(10.0, -decimals(tbuf)) / t;
 			double rel_r = r > 0.0 ? 0.5 * pow(10.0, -decimals(rtok)) / r : 1.0;
 			if (rel_t < rel_r)
-				v = 1.0 / t;
+				v[i] = 1.0 / t;
 		}
-		if (v <= 0.0)
-			return sp_perr(st, "zero rate for %s", name);
+	}
+	for (i = 0; i < nops; i++) {
+		const char *op;
 		if (st->npkops)
 			op = st->pkops[i];
 		else
 			op = nops == 1 ? "op" : nops == 2 ? def2[i] : nops == 4 ? def4[i] : "op";
-		if (sp_add_sample(st, name, NULL, op, 0, v, NULL))
+		if (pk_add(st, name, op, v[i], 0))
 			return -1;
 	}
 	return 0;
 }
 
-/* "sign    verify    sign/s verify/s": 1 when this is a public-key header. */
-static int pk_header(sp_state *st, char **tok, size_t n)
+/* "sign    verify    sign/s verify/s": the op words, then as many rate words. */
+static int pk_header_shape(char **tok, size_t n)
 {
-	size_t i, half;
+	size_t i;
 
 	if (n < 2 || n % 2 != 0 || n / 2 > 8)
 		return 0;
-	half = n / 2;
 	for (i = 0; i < n; i++) {
 		size_t l = strlen(tok[i]);
 		int rate = l > 2 && strcmp(tok[i] + l - 2, "/s") == 0;
-		if (!isalpha((unsigned char)tok[i][0]) || (i >= half) != rate)
+		if (!isalpha((unsigned char)tok[i][0]) || (i >= n / 2) != rate)
 			return 0;
 	}
+	return 1;
+}
+
+/* 1 when this is a public-key header; its ops name the columns of the rows below. */
+static int pk_header(sp_state *st, char **tok, size_t n)
+{
+	size_t i, half = n / 2;
+
+	if (!pk_header_shape(tok, n))
+		return 0;
 	/* The op names are the time columns' words: sign, verify, encrypt, op, keygen ... */
 	for (i = 0; i < half; i++)
 		snprintf(st->pkops[i], sizeof(st->pkops[i]), "%s", tok[i]);
@@ -450,11 +593,43 @@ static int progress_line(char **tok, size_t n)
 	return 0;
 }
 
+/* Values of a row, all read before any is kept: a bad one skips the row. Zeros are kept out later. */
+static int row_values(sp_state *st, const char *joined, char **tok, size_t n, int allow_k, double *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (sp_number(tok[i], allow_k, &v[i]) != 0)
+			return sp_pbad(st, "'%s': bad number '%s'", joined, tok[i]) - 1;
+	return 0;
+}
+
+/*
+ * Adds a throughput row's values; openssl prints 0.00 for what was not
+ * built or did not run: not measured, so not kept (a zero rate would read
+ * as "infinitely slower").
+ */
+static int add_rates(sp_state *st, char *norm, size_t norm_len, const char *impl, const char *engine,
+    const unsigned *sizes, const double *v, size_t n)
+{
+	char lab[32];
+	size_t i;
+
+	split_impl(norm, norm_len, lab, sizeof(lab));
+	if (lab[0])
+		impl = lab;
+	for (i = 0; i < n; i++)
+		if (v[i] > 0.0 && sp_add_sample(st, norm, impl, engine, NULL, sizes[i], v[i], NULL))
+			return -1;
+	return 0;
+}
+
 static int parse_sym_row(sp_state *st, char **tok, size_t n)
 {
-	size_t m = 0, i, ns, nname;
+	size_t m = 0, ns, nname;
 	unsigned sizes[SP_MAX_SIZES];
-	char joined[160] = "", norm[96];
+	double v[SP_MAX_TOKENS];
+	char joined[160], norm[96];
 
 	while (m < n && numberish(tok[n - 1 - m]))
 		m++;
@@ -463,54 +638,299 @@ static int parse_sym_row(sp_state *st, char **tok, size_t n)
 		return 0;
 	}
 	ns = st->nsizes;
-	if (ns && m > ns)
-		m = ns; /* extra numbers belong to the name */
+	/* numbers beyond the columns belong to the name only when they are plain integers, never rates */
+	while (ns && m > ns && size_tok(tok[n - m]))
+		m--;
 	nname = n - m;
-	for (i = 0; i < nname; i++) {
-		size_t used = strlen(joined);
-		snprintf(joined + used, sizeof(joined) - used, "%s%s", i ? " " : "", tok[i]);
-	}
+	join_tokens(tok, nname, joined, sizeof(joined));
 	sp_normalise(joined, norm, sizeof(norm));
+	if (!known_name(norm) && m < 2) {
+		sp_pwarn(st, "not a result line");
+		return 0;
+	}
+	if (st->bad_header)
+		return sp_pbad(st, "'%s': the 'type' header of line %u could not be read", joined, st->bad_header);
 	if (ns == 0) {
 		if (m != 5 && m != 6) {
 			if (known_name(norm))
-				return sp_perr(st, "%u values and no 'type' header line: cannot tell the block sizes",
+				return sp_pbad(st, "%u values and no 'type' header line: cannot tell the block sizes",
 				    (unsigned)m);
 			sp_pwarn(st, "not a result line");
 			return 0;
 		}
 		ns = m;
-		default_sizes(st, ns, sizes);
+		default_sizes(ns, sizes);
 	} else {
 		memcpy(sizes, st->sizes, sizeof(sizes));
 	}
-	if (m < ns) {
-		if (known_name(norm) || m >= 2)
-			return sp_perr(st, "'%s': expected %u values, found %u (truncated line?)", joined,
-			    (unsigned)ns, (unsigned)m);
-		sp_pwarn(st, "not a result line");
+	if (m != ns)
+		return sp_pbad(st, "'%s': expected %u values, found %u%s", joined, (unsigned)ns, (unsigned)m,
+		    m < ns ? " (truncated line?)" : "");
+	if (row_values(st, joined, tok + nname, ns, 1, v))
 		return 0;
-	}
 	if ((int)ns > st->maxcols)
 		st->maxcols = (int)ns;
 	st->text = 1;
-	for (i = 0; i < ns; i++) {
-		double v;
-		if (sp_number(tok[nname + i], 1, &v) != 0)
-			return sp_perr(st, "'%s': bad number '%s'", joined, tok[nname + i]);
-		if (sp_add_sample(st, norm, NULL, NULL, sizes[i], v, NULL))
+	return add_rates(st, norm, sizeof(norm), NULL, row_engine(st), sizes, v, ns);
+}
+
+/*
+ * A row of ember's side-by-side table: "md5  ember  avx512  223601.03k ...",
+ * then "     openssl  evp  130593.83k x0.58 ..." (the name is the row
+ * above's; "x0.58" is the ratio to the first engine), or "     afalg  n/a:
+ * why". Older layouts put the implementation last, "[avx512]". Its figures
+ * are those of the engines' own tables when the file has them: then it is
+ * read past.
+ */
+static int parse_sbs_row(sp_state *st, char **tok, size_t n)
+{
+	char impl[32] = "", name[96], norm[96];
+	double v[SP_MAX_TOKENS];
+	size_t i, m = 0, pre, nimpl = st->section == SP_SEC_SBS && st->sbs_impl;
+	int pk = st->section == SP_SEC_SBS_PK;
+	const char *engine;
+
+	if (st->engine_tables)
+		return 0;
+	if (n && tok[n - 1][0] == '[') {
+		size_t l = strlen(tok[n - 1]);
+		if (l > 2 && l - 2 < sizeof(impl) && tok[n - 1][l - 1] == ']' && engine_word(st, tok[n - 1] + 1, l - 2))
+			snprintf(impl, sizeof(impl), "%.*s", (int)(l - 2), tok[n - 1] + 1);
+		n--;
+	}
+	/* name, engine and implementation, up to the first figure or "n/a" */
+	for (pre = 0; pre < n && !numberish(tok[pre]) && strncmp(tok[pre], "n/a", 3) != 0; pre++)
+		;
+	if (pre == 0 || pre == n) {
+		sp_pwarn(st, "not a result line");
+		return 0;
+	}
+	if (strncmp(tok[pre], "n/a", 3) == 0) {
+		if (pre >= 2)
+			join_tokens(tok, pre - 1, st->sbs_name, sizeof(st->sbs_name));
+		return 0; /* that engine has no numbers for the row, and says why */
+	}
+	if (pre < 1 + nimpl) {
+		sp_pwarn(st, "not a result line");
+		return 0;
+	}
+	if (pre >= 2 + nimpl)
+		join_tokens(tok, pre - 1 - nimpl, st->sbs_name, sizeof(st->sbs_name));
+	snprintf(name, sizeof(name), "%s", st->sbs_name);
+	engine = tok[pre - 1 - nimpl];
+	if (nimpl && engine_word(st, tok[pre - 1], strlen(tok[pre - 1])) && strlen(tok[pre - 1]) < sizeof(impl))
+		snprintf(impl, sizeof(impl), "%s", tok[pre - 1]);
+	if (name[0] == 0 || !engine_word(st, engine, strlen(engine))) {
+		sp_pwarn(st, "not a result line");
+		return 0;
+	}
+	/* the figures, without the ratios to the first engine ("x0.58", "x1234", "x>1e5") */
+	for (i = pre; i < n; i++) {
+		if (tok[i][0] == 'x')
+			continue;
+		if (!numberish(tok[i]))
+			return sp_pbad(st, "'%s' %s: '%s' is not a figure", name, engine, tok[i]);
+		tok[pre + m++] = tok[i];
+	}
+	if (st->bad_header && !pk)
+		return sp_pbad(st, "'%s': the 'type' header of line %u could not be read", name, st->bad_header);
+	if (m != (pk ? 2 : st->nsizes))
+		return sp_pbad(st, "'%s' %s: expected %u values, found %u", name, engine,
+		    (unsigned)(pk ? 2 : st->nsizes), (unsigned)m);
+	if (row_values(st, name, tok + pre, m, !pk, v))
+		return 0;
+	sp_normalise(name, norm, sizeof(norm));
+	if (pk) {
+		if ((v[0] > 0.0 && sp_add_sample(st, norm, NULL, engine, "sign", 0, v[0], NULL)) ||
+		    (v[1] > 0.0 && sp_add_sample(st, norm, NULL, engine, "verify", 0, v[1], NULL)))
 			return -1;
+		return 0;
+	}
+	st->text = 1;
+	return add_rates(st, norm, sizeof(norm), impl[0] ? impl : NULL, engine, st->sizes, v, m);
+}
+
+/* An "engine:" line of the header: "engine: openssl (OpenSSL 3.0.22 ...)"; one per engine. */
+static int header_engine(sp_state *st, const char *v)
+{
+	char buf[1024];
+	size_t n;
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (strstr(v, ": not available") != NULL)
+		return 0; /* "engine: afalg: not available: why" */
+	n = strcspn(v, " (");
+	if (engine_word(st, v, n) && st->nhdr_engines++ == 0)
+		snprintf(st->hdr_engine, sizeof(st->hdr_engine), "%.*s", (int)n, v);
+	if (st->f->engine == NULL)
+		return sp_set_meta(st, &st->f->engine, v);
+	snprintf(buf, sizeof(buf), "%s; %s", st->f->engine, v);
+	return sp_set_meta(st, &st->f->engine, buf);
+}
+
+/*
+ * The remarks that open a table and say what it holds: ember's spread,
+ * cycles-per-byte and -impl all ratio tables are not rates and are read
+ * past; its side-by-side table repeats the engines' tables. 1 when |p| is one.
+ */
+static int section_title(sp_state *st, const char *p)
+{
+	if (strncmp(p, "The 'numbers' are in 1000s", 26) == 0)
+		st->section = SP_SEC_RATES;
+	else if (strncmp(p, "The 'numbers' are", 17) == 0 || strncmp(p, "The spread is", 13) == 0)
+		st->section = SP_SEC_SKIP; /* cycles per byte, ratios of -impl all, the spread of -repeat */
+	else if (strncmp(p, "Side by side", 12) == 0)
+		st->section = SP_SEC_SBS;
+	else
+		return 0;
+	return 1;
+}
+
+/* The metadata lines of openssl's and ember's headers; 1 when |p| was one (or -1 on an error). */
+static int meta_line(sp_state *st, char *p)
+{
+	static const char *const keys[] = { "built on:", "options:", "compiler:", "CPUINFO:", "platform:" };
+	char **const slots[] = { &st->f->built_on, &st->f->options, &st->f->compiler, &st->f->cpuinfo,
+		&st->f->platform };
+	char v[1024], *q;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strncmp(p, keys[i], strlen(keys[i])) == 0)
+			return sp_set_meta(st, slots[i], p + strlen(keys[i])) ? -1 : 1;
+	if (strncmp(p, "engine:", 7) == 0)
+		return header_engine(st, p + 7) ? -1 : 1;
+	if (strncmp(p, "implementations:", 16) == 0) {
+		if (!st->ember)
+			return 1; /* `ember version -a`: not a speed result's */
+		/* the older ember text: flags on "options:", its implementations on this line */
+		if (st->f->options && st->f->compiler && strstr(st->f->compiler, st->f->options) == NULL) {
+			snprintf(v, sizeof(v), "%s %s", st->f->compiler, st->f->options);
+			if (sp_set_meta(st, &st->f->compiler, v))
+				return -1;
+		}
+		return sp_set_meta(st, &st->f->options, p + 16) ? -1 : 1;
+	}
+	if (strncmp(p, "timer:", 6) == 0 || strncmp(p, "timing:", 7) == 0 || strncmp(p, "Cycles per byte:", 16) == 0)
+		return 1; /* facts of `ember speed` the comparison does not use */
+	if (strncmp(p, "version:", 8) == 0) {
+		const char *s = p + 8;
+		if (st->f->version)
+			return 1;
+		while (*s == ' ')
+			s++;
+		/* openssl 3 prints "version: 3.0.11"; ember speed "version: Ember 0.1.0" */
+		snprintf(v, sizeof(v), "%s%s", isdigit((unsigned char)*s) ? "OpenSSL " : "", s);
+		if (strncmp(s, "Ember ", 6) == 0)
+			st->ember = 1;
+		return sp_set_meta(st, &st->f->version, v) ? -1 : 1;
+	}
+	if (strncmp(p, "Ember ", 6) == 0 || (strncmp(p, "ember ", 6) == 0 && isdigit((unsigned char)p[6])) ||
+	    strncmp(p, "OpenSSL ", 8) == 0 ||
+	    strncmp(p, "LibreSSL ", 9) == 0 || strncmp(p, "BoringSSL", 9) == 0) {
+		if (tolower((unsigned char)p[0]) == 'e')
+			st->ember = 1;
+		if (st->f->version)
+			return 1;
+		/* "OpenSSL 1.0.2u  20 Dec 2019": the name and the version */
+		snprintf(v, 96, "%.*s", (int)strcspn(p, " "), p);
+		q = p + strcspn(p, " ");
+		while (*q == ' ')
+			q++;
+		snprintf(v + strlen(v), 96 - strlen(v), " %.*s", (int)strcspn(q, " "), q);
+		return sp_set_meta(st, &st->f->version, v) ? -1 : 1;
+	}
+	if (strncmp(p, "engine \"", 8) == 0) {
+		snprintf(v, 96, "%.*s", (int)strcspn(p + 8, "\""), p + 8);
+		return sp_set_meta(st, &st->f->engine, v) ? -1 : 1;
+	}
+	if (strncmp(p, "engine ", 7) == 0) {
+		size_t l = strlen(p + 7);
+		/* "engine openssl:" heads that engine's tables; "engine afalg: not available: why" */
+		if (l >= 2 && p[6 + l] == ':' && engine_word(st, p + 7, l - 1)) {
+			snprintf(st->engine, sizeof(st->engine), "%.*s", (int)(l - 1), p + 7);
+			st->engine_tables = 1;
+			st->section = SP_SEC_RATES;
+			return 1;
+		}
+		if (strstr(p, ": not available") != NULL)
+			return 1;
 	}
 	return 0;
 }
 
-static int parse_line(sp_state *st, char *line)
+/* One line, cleaned by clean_line (or two a mail client had wrapped, rejoined). */
+static int parse_line(sp_state *st, char *p)
 {
-	char *tok[SP_MAX_TOKENS], *p, *q;
-	size_t n, len;
-	unsigned char *u;
+	char *tok[SP_MAX_TOKENS];
+	size_t n, i;
+	int r;
 
-	len = strlen(line);
+	if (*p == 0) {
+		if (st->section == SP_SEC_SKIP)
+			st->section = SP_SEC_RATES; /* ember's extra tables end at a blank line */
+		return 0;
+	}
+	if (*p == '+')
+		return parse_mr(st, p);
+	if ((r = meta_line(st, p)) != 0)
+		return r < 0 ? -1 : 0;
+	if (section_title(st, p))
+		return 0;
+	{
+		/* openssl's remarks around the tables, all versions */
+		static const char *const remarks[] = {
+			"The 'numbers'", "available timing options", "timing function used",
+			"To get the most accurate", "You have chosen to measure", "First we calculate",
+			"Forked child", "Got:", "Doing ",
+		};
+		for (i = 0; i < sizeof(remarks) / sizeof(remarks[0]); i++)
+			if (strncmp(p, remarks[i], strlen(remarks[i])) == 0)
+				return 0;
+	}
+	if (st->section == SP_SEC_SKIP)
+		return 0;
+	n = tokenize(p, tok, SP_MAX_TOKENS);
+	if (n == 0)
+		return 0;
+	if (strcmp(tok[0], "type") == 0 && n >= 4 && strcmp(tok[1], "engine") == 0) {
+		/* "type  engine  impl  16 bytes ...", or without the impl column */
+		st->section = SP_SEC_SBS;
+		st->ember = 1; /* only ember speed prints engines side by side */
+		st->sbs_impl = strcmp(tok[2], "impl") == 0;
+		return parse_type_header(st, tok, n, st->sbs_impl ? 3 : 2);
+	}
+	if (strcmp(tok[0], "type") == 0 && n >= 3 && strcmp(tok[2], "bytes") == 0) {
+		st->section = SP_SEC_RATES;
+		return parse_type_header(st, tok, n, 1);
+	}
+	if (n >= 3 && strcmp(tok[0], "public") == 0 && strcmp(tok[1], "key") == 0 && strcmp(tok[2], "engine") == 0) {
+		st->section = SP_SEC_SBS_PK;
+		return 0;
+	}
+	if (st->section == SP_SEC_SBS || st->section == SP_SEC_SBS_PK)
+		return parse_sbs_row(st, tok, n);
+	if (progress_line(tok, n))
+		return 0;
+	if (pk_header(st, tok, n))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (timetok(tok[i]))
+			return parse_pk_row(st, tok, n);
+	return parse_sym_row(st, tok, n);
+}
+
+/*
+ * Checks the bytes of a line and strips its paste damage: returns the
+ * content (maybe ""), or NULL with the file's error.
+ */
+static char *clean_line(sp_state *st, char *line)
+{
+	size_t len = strlen(line);
+	unsigned char *u;
+	char *p, *q;
+
 	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
 		line[--len] = 0;
 	/*
@@ -520,13 +940,17 @@ static int parse_line(sp_state *st, char *line)
 	 */
 	for (u = (unsigned char *)line; *u; u++) {
 		size_t sl;
-		if ((*u < 0x20 && *u != '\t') || *u == 0x7f)
-			return sp_perr(st, "binary data (byte 0x%02x): not a speed result", *u);
+		if ((*u < 0x20 && *u != '\t') || *u == 0x7f) {
+			sp_perr(st, "binary data (byte 0x%02x): not a speed result", *u);
+			return NULL;
+		}
 		if (*u < 0x80)
 			continue;
 		sl = json_utf8_len(u, (const unsigned char *)line + len);
-		if (sl == 2 && u[0] == 0xc2 && u[1] < 0xa0)
-			return sp_perr(st, "control character U+%04X: not a speed result", u[1]);
+		if (sl == 2 && u[0] == 0xc2 && u[1] < 0xa0) {
+			sp_perr(st, "control character U+%04X: not a speed result", u[1]);
+			return NULL;
+		}
 		if (sl == 2 && u[0] == 0xc2 && u[1] == 0xa0) {
 			u[0] = u[1] = ' '; /* U+00A0 from wiki pages is a space */
 		} else if (sl == 0) {
@@ -544,98 +968,122 @@ static int parse_line(sp_state *st, char *line)
 			if (*q == '|')
 				*q = ' ';
 		if (strspn(p, " -:") == strlen(p))
-			return 0;
+			return p + strlen(p);
 	}
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (*p == 0)
+	return p;
+}
+
+/*
+ * 1 when |nxt| is what a mail client cut from the end of |cur|, and the
+ * pieces fit the table: a header's size columns ("... 1024 bytes   8192"
+ * then "bytes  16384 bytes"), a row's last values (as many as the header
+ * has columns more), a public-key row's last rates.
+ */
+static int wrapped(const sp_state *st, const char *cur, const char *nxt)
+{
+	char a[SP_MAX_JOIN], b[SP_MAX_JOIN];
+	char *ta[SP_MAX_TOKENS], *tb[SP_MAX_TOKENS];
+	size_t na, nb, i, m = 0, times, rates;
+	int dangling, d2;
+
+	if (*cur == 0 || *nxt == 0 || *cur == '+' || *nxt == '+' || strlen(cur) >= sizeof(a) ||
+	    strlen(nxt) >= sizeof(b) || strlen(cur) + strlen(nxt) + 2 > SP_MAX_JOIN)
 		return 0;
-	if (*p == '+')
-		return parse_mr(st, p);
-	if (strncmp(p, "built on:", 9) == 0)
-		return sp_set_meta(st, &st->f->built_on, p + 9);
-	if (strncmp(p, "options:", 8) == 0)
-		return sp_set_meta(st, &st->f->options, p + 8);
-	if (strncmp(p, "compiler:", 9) == 0)
-		return sp_set_meta(st, &st->f->compiler, p + 9);
-	if (strncmp(p, "CPUINFO:", 8) == 0)
-		return sp_set_meta(st, &st->f->cpuinfo, p + 8);
-	if (strncmp(p, "platform:", 9) == 0)
-		return sp_set_meta(st, &st->f->platform, p + 9);
-	if (strncmp(p, "engine:", 7) == 0)
-		return sp_set_meta(st, &st->f->engine, p + 7);
-	if (strncmp(p, "implementations:", 16) == 0 || strncmp(p, "timer:", 6) == 0)
-		return 0; /* `ember version -a` / `ember speed` facts the comparison does not use */
-	if (strncmp(p, "version:", 8) == 0 && st->f->version == NULL) {
-		char v[96];
-		const char *s = p + 8;
-		while (*s == ' ')
-			s++;
-		snprintf(v, sizeof(v), "OpenSSL %s", s);
-		return sp_set_meta(st, &st->f->version, v);
-	}
-	if (strncmp(p, "Ember ", 6) == 0 || (strncmp(p, "ember ", 6) == 0 && isdigit((unsigned char)p[6])) ||
-	    strncmp(p, "OpenSSL ", 8) == 0 ||
-	    strncmp(p, "LibreSSL ", 9) == 0 || strncmp(p, "BoringSSL", 9) == 0) {
-		if (st->f->version == NULL) {
-			char v[96];
-			/* "OpenSSL 1.0.2u  20 Dec 2019": the name and the version */
-			snprintf(v, sizeof(v), "%.*s", (int)strcspn(p, " "), p);
-			q = p + strcspn(p, " ");
-			while (*q == ' ')
-				q++;
-			snprintf(v + strlen(v), sizeof(v) - strlen(v), " %.*s", (int)strcspn(q, " "), q);
-			return sp_set_meta(st, &st->f->version, v);
-		}
+	memcpy(a, cur, strlen(cur) + 1);
+	memcpy(b, nxt, strlen(nxt) + 1);
+	na = tokenize(a, ta, SP_MAX_TOKENS);
+	nb = tokenize(b, tb, SP_MAX_TOKENS);
+	if (na == 0 || nb == 0 || na + nb > SP_MAX_TOKENS)
 		return 0;
-	}
-	if (strncmp(p, "engine \"", 8) == 0) {
-		char e[96];
-		snprintf(e, sizeof(e), "%.*s", (int)strcspn(p + 8, "\""), p + 8);
-		return sp_set_meta(st, &st->f->engine, e);
-	}
-	{
-		/* openssl's remarks around the tables, all versions */
-		static const char *const remarks[] = {
-			"The 'numbers'", "available timing options", "timing function used",
-			"To get the most accurate", "You have chosen to measure", "First we calculate",
-			"Forked child", "Got:", "Doing ",
-		};
-		size_t i;
-		for (i = 0; i < sizeof(remarks) / sizeof(remarks[0]); i++)
-			if (strncmp(p, remarks[i], strlen(remarks[i])) == 0)
+	/* the compiler's flags and openssl's options carried over: "-DNDEBUG ...", "blowfish(ptr)" */
+	if (strncmp(cur, "compiler:", 9) == 0 || strncmp(cur, "options:", 8) == 0) {
+		for (i = 0; i < nb; i++)
+			if (tb[i][0] != '-' && strchr(tb[i], '(') == NULL)
 				return 0;
+		return 1;
 	}
-	n = tokenize(p, tok, SP_MAX_TOKENS);
-	if (n == 0)
+	if (strcmp(ta[0], "type") == 0) {
+		size_t at = na > 1 && strcmp(ta[1], "engine") == 0 ? 2 : 1;
+		if (na <= at || !size_pairs(ta, at, na, &dangling))
+			return 0;
+		if (dangling)
+			return strcmp(tb[0], "bytes") == 0 && size_pairs(tb, 1, nb, &d2) && !d2;
+		return size_pairs(tb, 0, nb, &d2) && !d2;
+	}
+	if (st->section != SP_SEC_RATES || numberish(ta[0]))
 		return 0;
-	if (strcmp(tok[0], "type") == 0 && n >= 3 && strcmp(tok[2], "bytes") == 0)
-		return parse_type_header(st, tok, n);
-	if (progress_line(tok, n))
+	/* 3.2's "sign verify encrypt decrypt sign/s verify/s" and "encr./s decr./s" */
+	if (!pk_header_shape(ta, na) && strstr(nxt, "/s") != NULL) {
+		memcpy(ta + na, tb, nb * sizeof(*tb));
+		return pk_header_shape(ta, na + nb);
+	}
+	if (st->bad_header)
 		return 0;
-	if (pk_header(st, tok, n))
+	for (i = 0; i < nb; i++)
+		if (!numberish(tb[i]) || timetok(tb[i]))
+			return 0;
+	for (i = 0; i < na; i++)
+		if (timetok(ta[i]))
+			return pk_shape(ta, na, &times, &rates) && rates < times && rates + nb == times &&
+			    (st->npkops == 0 || times == st->npkops);
+	while (m < na && numberish(ta[na - 1 - m]))
+		m++;
+	if (m == 0 || m == na)
 		return 0;
-	for (len = 0; len < n; len++)
-		if (timetok(tok[len]))
-			return parse_pk_row(st, tok, n);
-	return parse_sym_row(st, tok, n);
+	if (st->nsizes)
+		return m < st->nsizes && m + nb == st->nsizes;
+	return m != 5 && m != 6 && (m + nb == 5 || m + nb == 6);
+}
+
+/* The next line from |*pos|, cleaned, into |*out| (NULL at the end); its number in |*no|. */
+static int next_line(sp_state *st, char *data, size_t len, size_t *pos, unsigned *no, char **out)
+{
+	size_t end = *pos;
+
+	*out = NULL;
+	if (*pos >= len)
+		return 0;
+	while (end < len && data[end] != '\n')
+		end++;
+	st->line = ++*no;
+	if (memchr(data + *pos, 0, end - *pos) != NULL)
+		return sp_perr(st, "binary data (byte 0x00): not a speed result");
+	data[end] = 0;
+	*out = clean_line(st, data + *pos);
+	*pos = end + 1;
+	return *out == NULL ? -1 : 0;
 }
 
 int sp_parse_text(sp_state *st, char *data, size_t len)
 {
+	char joined[SP_MAX_JOIN], *cur, *nxt;
 	size_t pos = 0;
+	unsigned no = 0, cur_no;
 
-	while (pos < len) {
-		size_t end = pos;
-		while (end < len && data[end] != '\n')
-			end++;
-		st->line++;
-		if (memchr(data + pos, 0, end - pos) != NULL)
-			return sp_perr(st, "binary data (byte 0x00): not a speed result");
-		data[end] = 0;
-		if (parse_line(st, data + pos) != 0)
+	if (next_line(st, data, len, &pos, &no, &cur) != 0)
+		return -1;
+	while (cur != NULL) {
+		cur_no = no;
+		if (next_line(st, data, len, &pos, &no, &nxt) != 0)
 			return -1;
-		pos = end + 1;
+		st->line = cur_no;
+		/* the pieces a mail client cut, rejoined into one line (wrapped() checked the length) */
+		while (nxt != NULL && wrapped(st, cur, nxt)) {
+			size_t cl = strlen(cur), nl = strlen(nxt);
+			if (cur != joined)
+				memmove(joined, cur, cl + 1);
+			joined[cl] = ' ';
+			memcpy(joined + cl + 1, nxt, nl + 1);
+			cur = joined;
+			if (next_line(st, data, len, &pos, &no, &nxt) != 0)
+				return -1;
+			st->line = cur_no;
+		}
+		if (parse_line(st, cur) != 0)
+			return -1;
+		cur = nxt;
 	}
 	return 0;
 }
