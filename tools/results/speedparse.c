@@ -22,13 +22,14 @@
  * the header cannot tell: an RSA signature is slower than its verification,
  * a DSA or ECDSA signature faster.
  *
- * The reader is four files that call downwards only. This one: the messages
+ * The reader is five files that call downwards only. This one: the messages
  * (one error, warnings held until the file loads), strict numbers and
  * canonical names, the row store every reader adds to, the implementation
  * tags, and sp_free, sp_find, sp_describe, sp_basename. speedparse_text.c
- * reads the text tables and -mr records, speedparse_json.c the ember JSON;
- * speedparse_load.c reads a file, picks its reader and finishes the rows.
- * speedparse_int.h is what they share.
+ * reads the text tables, and speedparse_mr.c the -mr records and the
+ * header lines (sizes, engines, metadata) for it; speedparse_json.c reads
+ * the ember JSON; speedparse_load.c reads a file, picks its reader and
+ * finishes the rows. speedparse_int.h is what they share.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -3,8 +3,9 @@
  * tools/results/speedparse*.c only; speedparse.h is the interface): the
  * parser state and the functions one file calls in another. Calls go one
  * way: speedparse_load.c calls the readers, speedparse_text.c and
- * speedparse_json.c, and all three call speedparse.c, which calls none of
- * them.
+ * speedparse_json.c; speedparse_text.c calls speedparse_mr.c (the -mr
+ * records and the header lines); and all four call speedparse.c, which
+ * calls none of them.
  */
 #ifndef EMBER_TOOL_SPEEDPARSE_INT_H
 #define EMBER_TOOL_SPEEDPARSE_INT_H
@@ -12,6 +13,7 @@
 #include "speedparse.h"
 
 #define SP_MAX_SIZES 16
+#define SP_MAX_TOKENS 64
 /* Warnings are held until the file is known to load: a refused file gets one error line, nothing more. */
 #define SP_MAX_HELD 10
 
@@ -105,6 +107,24 @@ int sp_set_meta(sp_state *st, char **slot, const char *v);
 
 /* speedparse_text.c: openssl and ember text tables and -mr records, in place in |data|. */
 int sp_parse_text(sp_state *st, char *data, size_t len);
+
+/* speedparse_mr.c: the -mr records, and the headers and row labels the text tables share with them */
+/* A "+" line: "+H", "+F".."+F8", "+EMBER:", progress records. */
+int sp_parse_mr(sp_state *st, char *line);
+/* "type  16 bytes ...": the sizes from tok[first]. */
+int sp_parse_type_header(sp_state *st, char **tok, size_t n, size_t first);
+/* A metadata line of a header: 1 when |p| was one, 0 when not, -1 on an error. */
+int sp_meta_line(sp_state *st, char *p);
+/* openssl's five or six sizes, for rows without a header. */
+void sp_default_sizes(size_t n, unsigned *sizes);
+/* An engine's name: letters, digits, '-', '_', '.'. */
+int sp_engine_word(const sp_state *st, const char *s, size_t n);
+/* The engine the rows being read were measured through, or NULL. */
+const char *sp_row_engine(const sp_state *st);
+/* "md5/avx512": the implementation tag into |impl|, |norm| keeps the algorithm. */
+void sp_split_impl(char *norm, size_t norm_len, char *impl, size_t len);
+/* A public-key row from seconds per op or ops/s; zero is no row. */
+int sp_pk_add(sp_state *st, const char *name, const char *op, double v, int is_seconds);
 
 /* speedparse_json.c: the ember JSON document. */
 int sp_parse_json(sp_state *st, const char *data, size_t len);
