@@ -193,6 +193,27 @@ EMBER_BN_MONT_IMPL(ref)
 
 /* AES-CCM */
 
-/* ChaCha20-Poly1305 */
+/* ChaCha20-Poly1305: one descriptor per (ChaCha20, Poly1305) pair, named by
+ * the ChaCha20 (chacha20_poly1305.c); the vector ones use the Poly1305 of
+ * the word size. ref (radix 2^44) before ref32 (radix 2^26) where the
+ * compiler has a 128-bit product, after it elsewhere; both stay supported. */
+#if defined(EMBER_X86) && defined(__x86_64__)
+EMBER_AEAD_IMPL(chacha20_poly1305_avx512ifma)
+#endif
+#if defined(EMBER_X86)
+EMBER_AEAD_IMPL(chacha20_poly1305_avx512)
+EMBER_AEAD_IMPL(chacha20_poly1305_avx2)
+EMBER_AEAD_IMPL(chacha20_poly1305_sse2)
+#endif
+#if defined(EMBER_ARM32) || defined(EMBER_AARCH64)
+EMBER_AEAD_IMPL(chacha20_poly1305_neon)
+#endif
+#if defined(__SIZEOF_INT128__)
+EMBER_AEAD_IMPL(chacha20_poly1305_ref)
+EMBER_AEAD_IMPL(chacha20_poly1305_ref32)
+#else
+EMBER_AEAD_IMPL(chacha20_poly1305_ref32)
+EMBER_AEAD_IMPL(chacha20_poly1305_ref)
+#endif
 
 #endif /* EMBER_AEAD_IMPL */

@@ -11,6 +11,7 @@
 #include "kdf.h"
 #include "cipher.h"
 #include "aead.h"
+#include "chacha.h"
 #include "bn.h"
 #include "rsa.h"
 #include "dsa.h"

@@ -8,4 +8,6 @@
 unsigned ct_extra(void);
 /* The public-key checks (ct_pk.c). */
 unsigned ct_pk(void);
+/* Every AEAD descriptor: seal and open under a secret key (ct_aead.c). */
+unsigned ct_aead(void);
 #endif

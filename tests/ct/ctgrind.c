@@ -136,6 +136,7 @@ int main(void)
 	check_hashes();
 	check_ciphers();
 	checked += ct_extra();
+	checked += ct_aead();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }
