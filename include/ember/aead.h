@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cipher.h"
 #include "util.h"
 
 #ifdef __cplusplus
@@ -118,6 +119,94 @@ int ember_aead_open(const ember_aead_ctx *c, uint8_t *out, const uint8_t *tag, s
     const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
     size_t in_len);
 void ember_aead_clear(ember_aead_ctx *c);
+
+/*
+ * ---- AES-GCM and GMAC (NIST SP 800-38D) ----
+ *
+ * Keys of 16, 24 or 32 bytes. IVs of any length from 1 byte (12 bytes is
+ * the fast and recommended case; other lengths are hashed into the first
+ * counter block, SP 800-38D 7.1 step 2); the generic layer caps IVs at
+ * EMBER_AEAD_MAX_NONCE_LEN, these calls at 2^61 - 1 bytes. Tags of 16,
+ * 15, 14, 13 or 12 bytes; 8 and 4 only on a context where
+ * ember_aes_gcm_allow_short_tags was called (SP 800-38D appendix C: the
+ * caller then keeps to its limits on message lengths and on the number
+ * of failed openings per key). Messages of at most 2^36 - 32 bytes, AAD
+ * below 2^61 bytes. Errors and in-place use as for ember_aead_seal/open
+ * at the top of this file; open decrypts and authenticates in one pass
+ * and zeroes |out| when the tag is wrong.
+ *
+ * ember_aes_gcm_set_key keys |ctx| with the registry's default
+ * composition of AES and GHASH for this CPU (VAES + VPCLMULQDQ, AES-NI +
+ * PCLMULQDQ, ARMv8 AESE + PMULL, else the constant-time portable AES and
+ * GHASH of the word size); another composition is keyed through its
+ * descriptor (ember_aead_find("aes-gcm", "ct")->set_key(ctx, ...)): the
+ * descriptors' contexts are ember_aes_gcm_ctx. Returns 0, EMBER_EINVAL,
+ * EMBER_EKEYLEN or EMBER_ENOTSUP.
+ *
+ * GMAC is GCM with an empty message: ember_aes_gmac computes the tag of
+ * |aad| alone, ember_aes_gmac_verify checks one (0 or EMBER_EVERIFY).
+ */
+#define EMBER_GCM_IV_LEN 12
+#define EMBER_GCM_TAG_LEN 16
+
+struct ember_gcm_impl; /* private: the composition of AES and GHASH that keyed a context */
+
+typedef struct ember_aes_gcm_ctx {
+	const struct ember_gcm_impl *impl; /* NULL until keyed */
+	unsigned flags;                    /* 1: 8- and 4-byte tags allowed */
+	union {
+		uint64_t q[64];
+		uint32_t w[128];
+		uint8_t b[512];
+	} h;                               /* GHASH key: H and its powers, laid out per implementation */
+	ember_aes_ctx aes;
+} ember_aes_gcm_ctx;
+
+int ember_aes_gcm_set_key(ember_aes_gcm_ctx *ctx, const uint8_t *key, size_t key_len);
+/* Allows (|allow| != 0) or refuses again the 8- and 4-byte tags; 0 or EMBER_EINVAL (not keyed). */
+int ember_aes_gcm_allow_short_tags(ember_aes_gcm_ctx *ctx, int allow);
+int ember_aes_gcm_seal(const ember_aes_gcm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+    const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len);
+int ember_aes_gcm_open(const ember_aes_gcm_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
+    const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len);
+int ember_aes_gmac(const ember_aes_gcm_ctx *ctx, uint8_t *tag, size_t tag_len, const uint8_t *iv, size_t iv_len,
+    const uint8_t *aad, size_t aad_len);
+int ember_aes_gmac_verify(const ember_aes_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len, const uint8_t *iv,
+    size_t iv_len, const uint8_t *aad, size_t aad_len);
+/* Wipes the key schedule and the powers of H. */
+void ember_aes_gcm_clear(ember_aes_gcm_ctx *ctx);
+
+/*
+ * ---- AES-CCM (NIST SP 800-38C, RFC 3610) ----
+ *
+ * Keys of 16, 24 or 32 bytes; nonces of 7 to 13 bytes (a nonce of n
+ * bytes leaves q = 15 - n bytes for the message length: messages below
+ * 2^(8q) bytes, so 2^16 - 1 with a 13-byte nonce); tags of 4, 6, 8, 10,
+ * 12, 14 or 16 bytes; AAD of any length. CBC-MAC and CTR run through the
+ * AES implementation that keyed the context (every AES implementation has
+ * a descriptor, "aes-ccm"/<AES tag>; x86ni's runs the two in one loop).
+ * Errors and in-place use as for
+ * ember_aead_seal/open; open decrypts, then authenticates the plaintext,
+ * and zeroes |out| when the tag is wrong.
+ * ember_aes_ccm_set_key uses the registry's default; returns 0,
+ * EMBER_EINVAL, EMBER_EKEYLEN or EMBER_ENOTSUP.
+ */
+#define EMBER_CCM_NONCE_LEN 12
+#define EMBER_CCM_TAG_LEN 16
+
+struct ember_ccm_impl; /* private: the AES implementation and CCM's loop over it */
+
+typedef struct ember_aes_ccm_ctx {
+	const struct ember_ccm_impl *impl; /* NULL until keyed */
+	ember_aes_ctx aes;
+} ember_aes_ccm_ctx;
+
+int ember_aes_ccm_set_key(ember_aes_ccm_ctx *ctx, const uint8_t *key, size_t key_len);
+int ember_aes_ccm_seal(const ember_aes_ccm_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tag_len,
+    const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len);
+int ember_aes_ccm_open(const ember_aes_ccm_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t tag_len,
+    const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t in_len);
+void ember_aes_ccm_clear(ember_aes_ccm_ctx *ctx);
 
 #ifdef __cplusplus
 }

@@ -10,4 +10,6 @@ unsigned ct_extra(void);
 unsigned ct_pk(void);
 /* Every AEAD descriptor: seal and open under a secret key (ct_aead.c). */
 unsigned ct_aead(void);
+/* AES-GCM and AES-CCM beyond the defaults: other IV, nonce and tag lengths (ct_gcm.c). */
+unsigned ct_gcm(void);
 #endif

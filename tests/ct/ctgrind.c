@@ -137,6 +137,7 @@ int main(void)
 	check_ciphers();
 	checked += ct_extra();
 	checked += ct_aead();
+	checked += ct_gcm();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }
