@@ -565,3 +565,42 @@ EMBER_TEST(cli_speed_impl_all_marks)
 		free(err);
 	}
 }
+
+/*
+ * With -repeat the rounds are the outer loop (tools/speed/run.c): every job
+ * at every size once, then again, so that a drift of the host shows in each
+ * row's spread. Without -repeat the order is openssl's: each row at every
+ * size in turn.
+ */
+EMBER_TEST(cli_speed_repeat_rounds_outer)
+{
+	static const char *const want_rep[] = { "md5 1 times on 16", "md5 1 times on 64", "sha1 1 times on 16",
+		"sha1 1 times on 64", "md5 1 times on 16", "md5 1 times on 64", "sha1 1 times on 16", "sha1 1 times on 64" };
+	char cmd[4096], *err = NULL, *p;
+	size_t i;
+	int st;
+
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "'%.2000s' speed -count 1 -repeat 2 -sizes 16,64 md5 sha1", t_ember_bin);
+	st = t_run_cmd(cmd, NULL, &err);
+	if (CHECK(st == 0 && err != NULL, "speed -repeat 2: exit %d", st)) {
+		for (i = 0, p = err; i < sizeof(want_rep) / sizeof(want_rep[0]); i++) {
+			char *at = strstr(p, want_rep[i]);
+			if (!CHECK(at != NULL, "-repeat 2: progress line %zu ('%s') not in round order:\n%s", i, want_rep[i], err))
+				break;
+			p = at + strlen(want_rep[i]);
+		}
+	}
+	free(err);
+	err = NULL;
+	snprintf(cmd, sizeof(cmd), "'%.2000s' speed -count 1 -sizes 16,64 md5 sha1", t_ember_bin);
+	st = t_run_cmd(cmd, NULL, &err);
+	if (CHECK(st == 0 && err != NULL, "speed: exit %d", st)) {
+		char *a = strstr(err, "md5 1 times on 64"), *b = strstr(err, "sha1 1 times on 16");
+		CHECK(a != NULL && b != NULL && a < b, "without -repeat, md5 at every size before sha1:\n%s", err);
+	}
+	free(err);
+}

@@ -123,63 +123,112 @@ static void progress_sym(const speed_run *r, int mr, const speed_job *j, size_t 
 	fflush(stderr);
 }
 
-static void run_job(speed_run *r, int mr, speed_job *j, uint8_t *buf)
+/* Opens job |j|'s task (a known answer checked first); NULL when it cannot run (reported, state set). */
+static speed_task *job_open(speed_run *r, speed_job *j)
 {
-	struct sym_arg a;
 	speed_task *t = NULL;
-	int s, k, err;
+	int err;
 
 	err = r->engine->open(&j->row, j->impl[0] ? j->impl : NULL, r->decrypt, &t, j->error, sizeof(j->error));
 	if (err == EMBER_ENOTSUP && r->nengines > 1) {
 		/* with several engines, a row one of them lacks is reported and the rest runs */
 		j->state = SPEED_SKIPPED;
 		fprintf(stderr, "ember speed: %s%s (skipped)\n", speed_run_prefix(r), j->error);
-		return;
+		return NULL;
 	}
 	if (err != 0) {
 		j->state = SPEED_FAILED;
 		r->failures++;
 		tool_error(CMD, "%s%s", speed_run_prefix(r), j->error);
-		return;
+		return NULL;
 	}
 	snprintf(j->impl_used, sizeof(j->impl_used), "%s", r->engine->impl_name(t));
+	return t;
+}
+
+/* One sample of job |j| at size index |s|; 0, or -1 after the job failed (its task closed). */
+static int job_sample(speed_run *r, int mr, speed_job *j, speed_task *t, uint8_t *buf, int s)
+{
+	struct sym_arg a;
+	speed_sample smp;
+	double rate;
+
 	a.e = r->engine;
 	a.t = t;
 	a.buf = buf;
-	for (s = 0; s < r->nsizes; s++) {
-		a.size = r->sizes[s];
-		for (k = 0; k < r->repeat; k++) {
-			speed_sample smp;
-			double rate;
-
-			progress_sym(r, mr, j, a.size);
-			if (speed_measure(sym_op, &a, r->seconds, r->count, &smp) != 0) {
-				if (!mr)
-					fprintf(stderr, "\n");
-				snprintf(j->error, sizeof(j->error), "%s: stopped: %s", j->label,
-				    r->engine->error ? r->engine->error(t) : "failed");
-				tool_error(CMD, "%s%s", speed_run_prefix(r), j->error);
-				r->engine->close(t);
-				j->state = SPEED_FAILED;
-				r->failures++;
-				return;
-			}
-			rate = smp.seconds > 0 ? (double)smp.ops / smp.seconds * (double)a.size : 0;
-			if (mr)
-				fprintf(stderr, "+R:%llu:%s:%f\n", (unsigned long long)smp.ops, j->label, smp.seconds);
-			else
-				fprintf(stderr, "%llu %s's in %.2fs\n", (unsigned long long)smp.ops, j->label, smp.seconds);
-			if (add_sample(&j->res[s], rate, &smp, r->repeat) != 0) {
-				r->engine->close(t);
-				j->state = SPEED_FAILED;
-				r->failures++;
-				return;
-			}
-		}
-		speed_result_finish(&j->res[s]);
+	a.size = r->sizes[s];
+	progress_sym(r, mr, j, a.size);
+	if (speed_measure(sym_op, &a, r->seconds, r->count, &smp) != 0) {
+		if (!mr)
+			fprintf(stderr, "\n");
+		snprintf(j->error, sizeof(j->error), "%s: stopped: %s", j->label,
+		    r->engine->error ? r->engine->error(t) : "failed");
+		tool_error(CMD, "%s%s", speed_run_prefix(r), j->error);
+		r->engine->close(t);
+		j->state = SPEED_FAILED;
+		r->failures++;
+		return -1;
 	}
-	r->engine->close(t);
-	j->state = SPEED_OK;
+	rate = smp.seconds > 0 ? (double)smp.ops / smp.seconds * (double)a.size : 0;
+	if (mr)
+		fprintf(stderr, "+R:%llu:%s:%f\n", (unsigned long long)smp.ops, j->label, smp.seconds);
+	else
+		fprintf(stderr, "%llu %s's in %.2fs\n", (unsigned long long)smp.ops, j->label, smp.seconds);
+	if (add_sample(&j->res[s], rate, &smp, r->repeat) != 0) {
+		r->engine->close(t);
+		j->state = SPEED_FAILED;
+		r->failures++;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The symmetric jobs. One run: each job at every size in turn, as openssl.
+ * With -repeat the rounds are the outer loop: round k times every job at
+ * every size before round k + 1 starts, so a drift of the host during the
+ * run (another process, a frequency change) shows in every row's spread
+ * instead of falling between two rows; the spread then bounds a comparison
+ * of rows of one run, as -impl all and compare make.
+ */
+static void run_jobs(speed_run *r, int mr, uint8_t *buf)
+{
+	speed_task **tasks = calloc((size_t)(r->njobs ? r->njobs : 1), sizeof(*tasks));
+	int i, s, k;
+
+	if (tasks == NULL) {
+		r->failures++;
+		tool_error(CMD, "out of memory");
+		return;
+	}
+	for (i = 0; i < r->njobs; i++) {
+		speed_job *j = &r->jobs[i];
+		if (j->state == SPEED_SKIPPED)
+			continue;
+		if (r->repeat > 1) {
+			tasks[i] = job_open(r, j);
+			continue;
+		}
+		if ((tasks[i] = job_open(r, j)) == NULL)
+			continue;
+		for (s = 0; s < r->nsizes && tasks[i] != NULL; s++)
+			if (job_sample(r, mr, j, tasks[i], buf, s) != 0)
+				tasks[i] = NULL;
+	}
+	for (k = 0; k < r->repeat && r->repeat > 1; k++)
+		for (i = 0; i < r->njobs; i++)
+			for (s = 0; s < r->nsizes && tasks[i] != NULL; s++)
+				if (job_sample(r, mr, &r->jobs[i], tasks[i], buf, s) != 0)
+					tasks[i] = NULL;
+	for (i = 0; i < r->njobs; i++) {
+		if (tasks[i] == NULL)
+			continue;
+		for (s = 0; s < r->nsizes; s++)
+			speed_result_finish(&r->jobs[i].res[s]);
+		r->engine->close(tasks[i]);
+		r->jobs[i].state = SPEED_OK;
+	}
+	free(tasks);
 }
 
 static const char *pk_what(int dsa, int verify)
@@ -291,9 +340,7 @@ void speed_run_all(speed_run *r, int mr)
 	}
 	if (r->nengines > 1 && !mr)
 		fprintf(stderr, "Engine %s:\n", r->engine->name);
-	for (i = 0; i < r->njobs; i++)
-		if (r->jobs[i].state != SPEED_SKIPPED)
-			run_job(r, mr, &r->jobs[i], buf);
+	run_jobs(r, mr, buf);
 	free(base);
 	/* Stop rule as openssl: once one operation outlasts the run, larger keys of that family are skipped. */
 	for (fam = 0; fam < 2; fam++) {
