@@ -18,6 +18,7 @@
 #include "registry.h"
 #include "ember/aead.h"
 #include "ember/bn.h"
+#include "ember/ec.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
 
@@ -49,6 +50,8 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #define EMBER_BN_MONT_IMPL_WHERE(x, w) EMBER_BN_MONT_IMPL(x)
 #define EMBER_AEAD_IMPL(x) extern const ember_aead_desc ember_##x##_desc;
 #define EMBER_AEAD_IMPL_WHERE(x, w) EMBER_AEAD_IMPL(x)
+#define EMBER_EC_IMPL(x) extern const ember_ec_desc ember_##x##_desc;
+#define EMBER_EC_IMPL_WHERE(x, w) EMBER_EC_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_HASH_IMPL
 #undef EMBER_HASH_IMPL_WHERE
@@ -58,6 +61,8 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #undef EMBER_BN_MONT_IMPL_WHERE
 #undef EMBER_AEAD_IMPL
 #undef EMBER_AEAD_IMPL_WHERE
+#undef EMBER_EC_IMPL
+#undef EMBER_EC_IMPL_WHERE
 
 static const ember_hash_desc *const hash_table[] = {
 #define EMBER_HASH_IMPL(x) &ember_##x##_desc,
@@ -108,6 +113,24 @@ static const unsigned char aead_where[] = {
 #include "registry_list.h"
 #undef EMBER_AEAD_IMPL
 #undef EMBER_AEAD_IMPL_WHERE
+	EMBER_WHERE_ANY
+};
+
+static const ember_ec_desc *const ec_table[] = {
+#define EMBER_EC_IMPL(x) &ember_##x##_desc,
+#define EMBER_EC_IMPL_WHERE(x, w) EMBER_EC_IMPL(x)
+#include "registry_list.h"
+#undef EMBER_EC_IMPL
+#undef EMBER_EC_IMPL_WHERE
+	NULL /* end of elliptic-curve backends */
+};
+
+static const unsigned char ec_where[] = {
+#define EMBER_EC_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_EC_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_EC_IMPL
+#undef EMBER_EC_IMPL_WHERE
 	EMBER_WHERE_ANY
 };
 
@@ -479,9 +502,69 @@ const ember_aead_desc *ember_aead_find(const char *name, const char *impl)
 	return NULL;
 }
 
+/* ---- elliptic-curve backends ---- */
+
+size_t ember_ec_count(void)
+{
+	return NELEM(ec_table) - 1;
+}
+
+const ember_ec_desc *ember_ec_at(size_t i)
+{
+	return i < ember_ec_count() ? ec_table[i] : NULL;
+}
+
+int ember_ec_supported(const ember_ec_desc *d)
+{
+	return d && (d->supported == NULL || d->supported());
+}
+
+/* As ember_hash_choose. */
+const ember_ec_desc *ember_ec_choose(const char *name, const ember_cpu_id *id)
+{
+	const ember_ec_desc *ct = NULL, *any = NULL;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < ember_ec_count(); i++) {
+		const ember_ec_desc *d = ec_table[i];
+		if (!matches(name, d->name, NULL) || !ember_ec_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(ec_where[i], id))
+				return d;
+			if (ct == NULL)
+				ct = d;
+		}
+		if (any == NULL)
+			any = d;
+	}
+	return ct ? ct : any;
+}
+
+const ember_ec_desc *ember_ec_find(const char *name, const char *impl)
+{
+	ember_cpu_id id;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	if (impl == NULL) {
+		ember_cpu_identify(&id);
+		return ember_ec_choose(name, &id);
+	}
+	for (i = 0; i < ember_ec_count(); i++) {
+		const ember_ec_desc *d = ec_table[i];
+		if (matches(name, d->name, NULL) && strcmp(impl, d->impl) == 0)
+			return ember_ec_supported(d) ? d : NULL;
+	}
+	return NULL;
+}
+
 /* ---- the default per call site, cached ---- */
 
-enum { PICK_HASH, PICK_BLOCK, PICK_AEAD };
+enum { PICK_HASH, PICK_BLOCK, PICK_AEAD, PICK_EC };
 
 static const void *pick(ember_pick *p, const char *name, int kind)
 {
@@ -491,6 +574,7 @@ static const void *pick(ember_pick *p, const char *name, int kind)
 	if (p->key != key || d == NULL) {
 		d = kind == PICK_BLOCK ? (const void *)ember_block_find(name, NULL)
 		    : kind == PICK_AEAD ? (const void *)ember_aead_find(name, NULL)
+		    : kind == PICK_EC   ? (const void *)ember_ec_find(name, NULL)
 		                        : (const void *)ember_hash_find(name, NULL);
 		p->desc = d;
 		p->key = key;
@@ -511,4 +595,9 @@ const ember_block_desc *ember_block_pick(ember_pick *p, const char *name)
 const ember_aead_desc *ember_aead_pick(ember_pick *p, const char *name)
 {
 	return (const ember_aead_desc *)pick(p, name, PICK_AEAD);
+}
+
+const ember_ec_desc *ember_ec_pick(ember_pick *p, const char *name)
+{
+	return (const ember_ec_desc *)pick(p, name, PICK_EC);
 }

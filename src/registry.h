@@ -15,6 +15,7 @@
 #include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/cpu.h"
+#include "ember/ec.h"
 #include "ember/hash.h"
 
 /*
@@ -36,6 +37,7 @@ typedef struct ember_pick {
 const ember_hash_desc *ember_hash_choose(const char *name, const ember_cpu_id *id);
 const ember_block_desc *ember_block_choose(const char *name, const ember_cpu_id *id);
 const ember_aead_desc *ember_aead_choose(const char *name, const ember_cpu_id *id);
+const ember_ec_desc *ember_ec_choose(const char *name, const ember_cpu_id *id);
 
 /* The default implementation of digest |name| (as ember_hash_find(name, NULL)). */
 const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name);
@@ -43,5 +45,7 @@ const ember_hash_desc *ember_hash_pick(ember_pick *p, const char *name);
 const ember_block_desc *ember_block_pick(ember_pick *p, const char *name);
 /* The default implementation of AEAD |name| (as ember_aead_find(name, NULL)). */
 const ember_aead_desc *ember_aead_pick(ember_pick *p, const char *name);
+/* The default backend of curve |name| (as ember_ec_find(name, NULL)). */
+const ember_ec_desc *ember_ec_pick(ember_pick *p, const char *name);
 
 #endif

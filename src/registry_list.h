@@ -7,6 +7,7 @@
  *   EMBER_BLOCK_IMPL(x)    ember_<x>_desc, an ember_block_desc
  *   EMBER_BN_MONT_IMPL(x)  ember_bn_mont_<x>_desc, an ember_bn_mont_desc
  *   EMBER_AEAD_IMPL(x)     ember_<x>_desc, an ember_aead_desc
+ *   EMBER_EC_IMPL(x)       ember_<x>_desc, an ember_ec_desc (a curve backend)
  * and their _WHERE(x, RULE) forms, for an implementation that may be the
  * default only on the cores RULE names (registry.c's EMBER_WHERE_RULE:
  * ANY, INTEL), because it was measured to lose elsewhere; each such line
@@ -247,3 +248,14 @@ EMBER_AEAD_IMPL(chacha20_poly1305_ref)
 #endif
 
 #endif /* EMBER_AEAD_IMPL */
+
+#ifdef EMBER_EC_IMPL
+/* X25519 (the Montgomery ladder over GF(2^255 - 19)) */
+
+/* Ed25519 (the twisted Edwards group over the same field) */
+
+/* P-256 */
+
+/* P-384 */
+
+#endif /* EMBER_EC_IMPL */

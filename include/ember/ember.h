@@ -13,6 +13,7 @@
 #include "aead.h"
 #include "chacha.h"
 #include "bn.h"
+#include "ec.h"
 #include "rsa.h"
 #include "dsa.h"
 #include "keys.h"
