@@ -479,7 +479,7 @@ static int marks_ok(const char *out, char *why, size_t len)
 EMBER_TEST(cli_speed_impl_all_marks)
 {
 	static const char *const fmts[] = { "", "-mr ", "-format json " };
-	char args[256], why[128], path[3][1024], cmd[4096], *out, *err;
+	char args[256], why[128], path[3][1024], cmd[8192], *out, *err;
 	size_t i;
 	int st;
 
