@@ -655,7 +655,7 @@ EMBER_TEST(cli_speed_cycles_timebase)
 	char path[1024], *out, *err;
 	const char *counter, *timer;
 	tj *doc;
-	int st;
+	int st, have_counter;
 
 	if (!have_bin())
 		return;
@@ -669,6 +669,7 @@ EMBER_TEST(cli_speed_cycles_timebase)
 		return;
 	}
 	counter = tj_str(doc, "cycles_counter");
+	have_counter = counter != NULL;
 	timer = tj_str(doc, "timer");
 	if (counter != NULL && strcmp(counter, "rdtsc") == 0) {
 		/* the TSC counts wall-clock time: so do the rates */
@@ -687,14 +688,14 @@ EMBER_TEST(cli_speed_cycles_timebase)
 	free(err);
 	/* the text header says which time base */
 	st = speed("-cycles -count 50 -bytes 64 sha256", &out, &err);
-	CHECK(st == 0 && (counter == NULL || (strstr(out, "\ntiming: ") &&
+	CHECK(st == 0 && (!have_counter || (strstr(out, "\ntiming: ") &&
 	                                         strstr(out, "count the same time as the rates\n"))),
 	    "-cycles header: exit %d\n%s", st, out);
 	free(out);
 	free(err);
 	/* with -elapsed, the TSC is already on the rates' clock; a CPU-time counter is not */
 	st = speed("-elapsed -cycles -count 50 -bytes 64 sha256", &out, &err);
-	CHECK(st == 0 && strstr(out, "\ntiming: wall clock (CLOCK_MONOTONIC)") &&
+	CHECK(st == 0 && (strstr(out, "\ntiming: wall clock (CLOCK_MONOTONIC)") || !have_counter) &&
 	          (strstr(out, "same time as the rates") || strstr(out, "Cycles per byte: not available")),
 	    "-elapsed -cycles: exit %d\n%s", st, out);
 	free(out);

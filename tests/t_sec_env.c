@@ -18,6 +18,20 @@
 
 #include "test.h"
 
+/* Does the file start with "#!"? */
+static int is_script(const char *path)
+{
+	char magic[2] = {0, 0};
+	FILE *f = fopen(path, "rb");
+
+	if (f == NULL)
+		return 0;
+	if (fread(magic, 1, 2, f) != 2)
+		magic[0] = 0;
+	fclose(f);
+	return magic[0] == '#' && magic[1] == '!';
+}
+
 EMBER_TEST(sec_env_libcrypto_setuid)
 {
 	char copy[1024], cmd[4096];
@@ -42,6 +56,11 @@ EMBER_TEST(sec_env_libcrypto_setuid)
 
 	if (geteuid() != 0 || (nobody = getpwnam("nobody")) == NULL) {
 		t_skip("set-user-ID case: needs root and a 'nobody' user");
+		return;
+	}
+	if (is_script(t_ember_bin)) {
+		/* make cross-test runs ember through a qemu wrapper script: the kernel ignores the bit there */
+		t_skip("set-user-ID case: %s is a script (the kernel ignores set-user-ID on scripts)", t_ember_bin);
 		return;
 	}
 	if (!CHECK(t_scratch(copy, sizeof(copy), "ember-setuid") == 0, "scratch path"))
