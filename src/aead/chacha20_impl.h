@@ -71,6 +71,27 @@ typedef struct ember_chacha20_poly1305_ctx {
  */
 void ember_chacha20_poly1305_default(ember_chacha20_poly1305_ctx *c, const uint8_t key[32]);
 
+/*
+ * Seal's first EMBER_CHACHA20_POLY1305_HEAD bytes of message are encrypted
+ * in the ChaCha20 call that makes the Poly1305 key (block 0), the rest from
+ * block 1 + HEAD / 64 on (chacha20_poly1305.c).
+ */
+#define EMBER_CHACHA20_POLY1305_HEAD 960
+
+#if defined(EMBER_X86) && defined(__x86_64__)
+/*
+ * The avx512ifma pair's seal core (chacha20_poly1305_avx512ifma.c), for a
+ * message of len > EMBER_CHACHA20_POLY1305_HEAD bytes whose first HEAD
+ * bytes of ciphertext are already in |out|: encrypts the rest from |in|,
+ * and runs Poly1305 (|st|, radix 2^44 as poly1305_avx512ifma.c keeps it,
+ * after the AAD) over the whole groups of eight blocks of |out|. Returns
+ * the ciphertext bytes Poly1305 has taken (a multiple of 16); the caller
+ * finishes the rest with the avx512ifma blocks function.
+ */
+size_t ember_chacha20_poly1305_avx512ifma_stitch(const uint32_t key[8], const uint32_t nonce[3], uint64_t *st,
+    uint8_t *out, const uint8_t *in, size_t len);
+#endif
+
 /* Poly1305 with implementation |impl| (poly1305.c; the tests use it per implementation). */
 void ember_poly1305_start(ember_poly1305_ctx *c, const ember_poly1305_impl *impl, const uint8_t key[32]);
 

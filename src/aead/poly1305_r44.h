@@ -69,7 +69,7 @@ static inline u128 ADDW(u128 x, uint64_t w)
 #endif
 
 /* st: h0 h1 h2, r0 r1 r2, s0 s1 (the pad, as two 64-bit words) */
-static void r44_init(uint64_t *st, const uint8_t key[32])
+static inline void r44_init(uint64_t *st, const uint8_t key[32])
 {
 	uint64_t t0 = ember_ld64le(key), t1 = ember_ld64le(key + 8);
 
@@ -110,7 +110,7 @@ static inline void r44_mul(uint64_t *h0, uint64_t *h1, uint64_t *h2, uint64_t r0
 }
 
 /* RFC 8439, 2.5: h = (h + block) * r mod 2^130 - 5, per block */
-static void r44_blocks(uint64_t *st, const uint8_t *p, size_t nblocks, unsigned pad_bit)
+static inline void r44_blocks(uint64_t *st, const uint8_t *p, size_t nblocks, unsigned pad_bit)
 {
 	const uint64_t hibit = (uint64_t)pad_bit << 40;
 	const uint64_t r0 = st[3], r1 = st[4], r2 = st[5], s1 = r1 * 20, s2 = r2 * 20;
@@ -130,7 +130,7 @@ static void r44_blocks(uint64_t *st, const uint8_t *p, size_t nblocks, unsigned 
 	st[2] = h2;
 }
 
-static void r44_finish(uint64_t *st, uint8_t tag[16])
+static inline void r44_finish(uint64_t *st, uint8_t tag[16])
 {
 	uint64_t h0 = st[0], h1 = st[1], h2 = st[2], g0, g1, g2, c, mask, t0, t1;
 
