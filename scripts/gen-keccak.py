@@ -164,7 +164,10 @@ def chi_plan(S):
 
 
 def chi_expr(plan_y, x, b):
-    """C expression of output x of a plane; b(k, negated) names B'[k] or its complement."""
+    """C expression of output x of a plane; b(k, negated) names B'[k] or its complement.
+    plan_y None: no lane complementing, FIPS 202's B[x] ^ (~B[x+1] & B[x+2])."""
+    if plan_y is None:
+        return '%s ^ (%s & %s)' % (b(x, False), b((x + 1) % 5, True), b((x + 2) % 5, False))
     _, mb, outs = plan_y
     form, final = outs[x]
     m1, m2 = mb[(x + 1) % 5], mb[(x + 2) % 5]
@@ -201,7 +204,7 @@ def round64(src, dst, rc, plan):
             sx, sy = pi_source(x, y)
             out.append('b%d = %s;' % (x, rol64('(%s ^ d%d)' % (lane_mem(src, sx, sy), sx), RHO[sx][sy])))
         for x in range(5):
-            chi = chi_expr(plan[y], x, lambda k, neg: ('~b%d' if neg else 'b%d') % k)
+            chi = chi_expr(plan[y] if plan else None, x, lambda k, neg: ('~b%d' if neg else 'b%d') % k)
             if x == 0 and y == 0:
                 chi = '(%s) ^ %s' % (chi, rc)
             out.append('%s = %s;' % (lane_mem(dst, x, y), chi))
@@ -248,6 +251,44 @@ def gen_ref(S):
     L.append('\t}')
     for w in comp:
         L.append('\t%s = ~%s;' % (w, w))
+    L.append('\tember_wipe(e, sizeof(e));')
+    L.append('}')
+    return L
+
+
+def rc_table64(name):
+    L = ['/* FIPS 202, 3.2.5: iota\'s round constants RC[ir] (Algorithms 5 and 6) */',
+         'static const uint64_t %s[24] = {' % name]
+    for i in range(0, 24, 4):
+        L.append('\t' + ', '.join('0x%016xull' % c for c in RC[i:i + 4]) + (',' if i + 4 < 24 else ''))
+    L.append('};')
+    return L
+
+
+def gen_x86bmi():
+    """ref's rounds without lane complementing, for BMI1's ANDN."""
+    L = rc_table64('keccak_rc')
+    L.append('')
+    L.append('/*')
+    L.append(' * Keccak-f[1600] (FIPS 202, 3.3), two rounds per iteration: st to e, e back')
+    L.append(' * to st, as sha3_ref.c, but without lane complementing: chi\'s')
+    L.append(' * ~B[x+1] & B[x+2] is one ANDN, so each lane costs ANDN and XOR and no NOT;')
+    L.append(' * with BMI2 the rotations are RORX (a destination of its own: no copy).')
+    L.append(' * e holds the state one round before the end: wiped.')
+    L.append(' */')
+    L.append('EMBER_TARGET("bmi,bmi2")')
+    L.append('static void keccak_f1600_bmi(uint64_t st[25])')
+    L.append('{')
+    L.append('\tuint64_t e[25];')
+    L.append('\tuint64_t b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;')
+    L.append('\tunsigned ir;')
+    L.append('')
+    L.append('\tfor (ir = 0; ir < 24; ir += 2) {')
+    for s_ in round64('st', 'e', 'keccak_rc[ir]', None):
+        L.append('\t\t' + s_)
+    for s_ in round64('e', 'st', 'keccak_rc[ir + 1]', None):
+        L.append('\t\t' + s_)
+    L.append('\t}')
     L.append('\tember_wipe(e, sizeof(e));')
     L.append('}')
     return L
@@ -396,6 +437,362 @@ def gen_ref32(S):
     return L
 
 
+# ---- armv8: the ARMv8.2 SHA-3 instructions, one lane per vector register ----
+
+def armv8_round(rc):
+    """One round on a00..a44 (lane (x, y) is aXY): EOR3, RAX1, XAR, BCAX."""
+    out = []
+    for x in range(5):
+        out.append('c%d = veor3q_u64(veor3q_u64(a%d0, a%d1, a%d2), a%d3, a%d4);' % (x, x, x, x, x, x))
+    for x in range(5):
+        # RAX1: c[x-1] ^ rol(c[x+1], 1)
+        out.append('d%d = vrax1q_u64(c%d, c%d);' % (x, (x - 1) % 5, (x + 1) % 5))
+    for y in range(5):
+        for x in range(5):
+            sx, sy = pi_source(x, y)
+            r = RHO[sx][sy]
+            if r == 0:
+                out.append('b%d%d = veorq_u64(a%d%d, d%d);' % (x, y, sx, sy, sx))
+            else:
+                # XAR: ror(a ^ d, 64 - r) is rol by r
+                out.append('b%d%d = vxarq_u64(a%d%d, d%d, %d);' % (x, y, sx, sy, sx, 64 - r))
+    for y in range(5):
+        for x in range(5):
+            # BCAX(a, b, c) = a ^ (b & ~c): chi's B[x] ^ (~B[x+1] & B[x+2])
+            e = 'vbcaxq_u64(b%d%d, b%d%d, b%d%d)' % (x, y, (x + 2) % 5, y, (x + 1) % 5, y)
+            if x == 0 and y == 0:
+                e = 'veorq_u64(%s, vdupq_n_u64(%s))' % (e, rc)
+            out.append('a%d%d = %s;' % (x, y, e))
+    return out
+
+
+def gen_armv8():
+    L = rc_table64('keccak_rc')
+    L.append('')
+    L.append('/*')
+    L.append(' * Keccak-f[1600] (FIPS 202, 3.3), one round per iteration, lane (X, Y)')
+    L.append(' * in lane 0 of vector aXY: theta\'s column sums are two EOR3 each and D[x]')
+    L.append(' * one RAX1 (C[x-1] ^ rol(C[x+1], 1)); theta\'s xor, rho and pi are one XAR')
+    L.append(' * per lane (xor, then rotate right by 64 - r); chi is one BCAX per lane')
+    L.append(' * (a ^ (b & ~c)). 66 instructions a round.')
+    L.append(' */')
+    L.append('EMBER_TARGET_SHA3')
+    L.append('static void keccak_f1600_armv8(uint64_t st[25])')
+    L.append('{')
+    for y in range(5):
+        L.append('\tuint64x2_t %s;' % ', '.join('a%d%d = vdupq_n_u64(st[%d])' % (x, y, x + 5 * y) for x in range(5)))
+    for y in range(5):
+        L.append('\tuint64x2_t %s;' % ', '.join('b%d%d' % (x, y) for x in range(5)))
+    L.append('\tuint64x2_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;')
+    L.append('\tunsigned ir;')
+    L.append('')
+    L.append('\tfor (ir = 0; ir < 24; ir++) {')
+    for s_ in armv8_round('keccak_rc[ir]'):
+        L.append('\t\t' + s_)
+    L.append('\t}')
+    for y in range(5):
+        for x in range(5):
+            L.append('\tst[%d] = vgetq_lane_u64(a%d%d, 0);' % (x + 5 * y, x, y))
+    L.append('}')
+    return L
+
+
+# ---- x4: several states side by side, one vector per lane position ----
+#
+# The files of the four-way permutation (sha3_x4_<impl>.c) define the
+# vector type and operations as macros: v_t, v_load(p), v_store(p, v),
+# v_xor(a, b), v_xor3(a, b, c), v_rax(a, b) = a ^ rol(b, 1),
+# v_xar(a, b, n) = rol(a ^ b, n), v_bcax(a, b, c) = a ^ (~b & c) and
+# v_rc(ir) (round constant ir in every lane). The rounds are the same for
+# all: theta's column sums and D, then theta's xor, rho and pi lane by
+# lane into b, then chi (and iota) back into a: one round per iteration.
+
+def x4_round():
+    out = []
+    for x in range(5):
+        out.append('c%d = v_xor3(v_xor3(a%d0, a%d1, a%d2), a%d3, a%d4);' % (x, x, x, x, x, x))
+    for x in range(5):
+        out.append('d%d = v_rax(c%d, c%d);' % (x, (x - 1) % 5, (x + 1) % 5))
+    for y in range(5):
+        for x in range(5):
+            sx, sy = pi_source(x, y)
+            r = RHO[sx][sy]
+            if r == 0:
+                out.append('b%d%d = v_xor(a%d%d, d%d);' % (x, y, sx, sy, sx))
+            else:
+                out.append('b%d%d = v_xar(a%d%d, d%d, %d);' % (x, y, sx, sy, sx, r))
+    for y in range(5):
+        for x in range(5):
+            e = 'v_bcax(b%d%d, b%d%d, b%d%d)' % (x, y, (x + 1) % 5, y, (x + 2) % 5, y)
+            if x == 0 and y == 0:
+                e = 'v_xor(%s, v_rc(ir))' % e
+            out.append('a%d%d = %s;' % (x, y, e))
+    return out
+
+
+X4_FILES = (
+    ('avx512', 'EMBER_TARGET("avx2,avx512f,avx512vl")', 'four states in 256-bit registers'),
+    ('avx2', 'EMBER_TARGET("avx2")', 'four states in 256-bit registers'),
+    ('armv8', 'EMBER_TARGET_SHA3', 'two states in 128-bit registers'),
+    ('neon', '', 'two states in 128-bit registers'),
+)
+
+
+def gen_x4(target, what):
+    """Keccak-f[1600] on the states k, k + 1, ... of s[25][4] that one v_t holds."""
+    L = rc_table64('keccak_rc')
+    L.append('')
+    L.append('/*')
+    L.append(' * Keccak-f[1600] (FIPS 202, 3.3) on %s: lane i of' % what)
+    L.append(' * state k is s[i][k]; aXY holds lane (X, Y) of each. One round per')
+    L.append(' * iteration: theta\'s sums, then theta\'s xor, rho and pi into b, then chi')
+    L.append(' * and iota back into a.')
+    L.append(' */')
+    if target:
+        L.append(target)
+    L.append('static void keccak_x4_rounds(uint64_t s[25][4], unsigned k)')
+    L.append('{')
+    for y in range(5):
+        L.append('\tv_t %s;' % ', '.join('a%d%d = v_load(&s[%d][k])' % (x, y, x + 5 * y) for x in range(5)))
+    for y in range(5):
+        L.append('\tv_t %s;' % ', '.join('b%d%d' % (x, y) for x in range(5)))
+    L.append('\tv_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;')
+    L.append('\tunsigned ir;')
+    L.append('')
+    L.append('\tfor (ir = 0; ir < 24; ir++) {')
+    for s_ in x4_round():
+        L.append('\t\t' + s_)
+    L.append('\t}')
+    for y in range(5):
+        for x in range(5):
+            L.append('\tv_store(&s[%d][k], a%d%d);' % (x + 5 * y, x, y))
+    L.append('}')
+    return L
+
+
+# ---- avx512: one state in five zmm registers ----
+#
+# Each register holds five lanes in its slots 0..4 (slots 5..7 are carried
+# along unused). Which lanes sit where changes from round to round; the
+# generator tracks it (a layout: register -> the lane of each slot) and
+# derives every index vector from it. The facts it relies on:
+#   theta needs every register to hold one lane of each column x, and every
+#     slot the same x in all registers ("uniform"): then C is the xor of the
+#     five registers and D reaches each lane with two permutes of C;
+#   rho is a per-slot rotation (vprolvq), whatever the layout;
+#   pi only relabels lanes ((x, y) -> (y, 2x + 3y)); a permute inside each
+#     register then brings the layout chi needs:
+#   chi is free (five vpternlogq, no permute) when each register holds one
+#     lane of each row Y at the same slots as the others and the registers
+#     are the row's x, x+1, ... at every slot: sets that are lines of Z5^2.
+# With the state's registers as lines of slope m (y = m x + k), pi turns
+# them into lines of slope (2 + 3m) / m: m = 3, 2, 4 give chi-free rounds
+# followed by slope 2, 4, 1; slope 1 becomes the planes (chi then needs two
+# permutes per register, folded with pi's into three); planes (m = 0)
+# become columns, chi-free, but columns have no uniform layout for theta:
+# twenty blends regroup them into lines of slope 3 (or 2, for a shorter
+# cycle). So the rounds run in cycles 0, 3, 2, 4, 1 (five rounds) from
+# planes back to planes: four of them and one 0, 2, 4, 1 make the 24.
+
+AVX512_CYCLES = ((0, 3, 2, 4, 1), (0, 2, 4, 1))
+
+
+class Zmm:
+    """A straight-line program on __m512i variables, and the layout of each."""
+
+    def __init__(self):
+        self.ops = []
+        self.lay = {}
+        self.n = 0
+
+    def tmp(self):
+        self.n += 1
+        return 't%d' % self.n
+
+    def emit(self, *op):
+        self.ops.append(op)
+
+
+def zmm_uniform(z, V):
+    """Permutes every register but the first so that each slot holds the first's column x."""
+    xref = [z.lay[V[0]][s][0] for s in range(5)]
+    for v in V[1:]:
+        where = {z.lay[v][s][0]: s for s in range(5)}
+        idx = [where[xref[t]] for t in range(5)]
+        if idx != list(range(5)):
+            z.emit('perm', v, idx, v)
+            z.lay[v] = [z.lay[v][i] for i in idx]
+
+
+def zmm_round(z, V, ir, nextm):
+    """One round from uniform registers V; returns the registers, uniform again."""
+    lay = z.lay
+    tau = [lay[V[0]][s][0] for s in range(5)]
+    assert all([l[0] for l in lay[v]] == tau for v in V)
+    at = {tau[s]: s for s in range(5)}
+    # theta: C = xor of the registers; D[x] = C[x-1] ^ rot(C[x+1], 1)
+    c, cm, cp = z.tmp(), z.tmp(), z.tmp()
+    z.emit('tern', c, V[0], V[1], V[2], 0x96)
+    z.emit('tern', c, c, V[3], V[4], 0x96)
+    z.emit('perm', cm, [at[(tau[s] - 1) % 5] for s in range(5)], c)
+    z.emit('rol', cp, c, 1)
+    z.emit('perm', cp, [at[(tau[s] + 1) % 5] for s in range(5)], cp)
+    for v in V:
+        z.emit('tern', v, v, cm, cp, 0x96)
+    # rho
+    for v in V:
+        rot = [RHO[x][y] for (x, y) in lay[v]]
+        if any(rot):
+            z.emit('rolv', v, v, rot)
+    # pi: the lanes are renamed, nothing moves yet
+    for v in V:
+        lay[v] = [(y, (2 * x + 3 * y) % 5) for (x, y) in lay[v]]
+    rows = [set(y for (_, y) in lay[v]) for v in V]
+    if all(len(r) == 5 for r in rows):
+        # lines: one lane of each row per register; align the rows on the first register's
+        yref = [lay[V[0]][s][1] for s in range(5)]
+        for v in V[1:]:
+            where = {lay[v][s][1]: s for s in range(5)}
+            idx = [where[yref[t]] for t in range(5)]
+            if idx != list(range(5)):
+                z.emit('perm', v, idx, v)
+                lay[v] = [lay[v][i] for i in idx]
+        nxt = {}
+        for v in V:
+            for w in V:
+                if all(lay[w][t][0] == (lay[v][t][0] + 1) % 5 for t in range(5)):
+                    nxt[v] = w
+        assert len(nxt) == 5
+        # chi: B ^ (~B[x+1] & B[x+2]), vpternlogq 0xd2
+        out = {v: z.tmp() for v in V}
+        for v in V:
+            z.emit('tern', out[v], v, nxt[v], nxt[nxt[v]], 0xD2)
+            lay[out[v]] = lay[v]
+        V = [out[v] for v in V]
+        planes = False
+    else:
+        # planes: pi's permute and chi's shifts by one and two lanes, three permutes of each register
+        assert all(len(r) == 1 for r in rows)
+        out = []
+        for v in V:
+            where = {lay[v][s][0]: s for s in range(5)}
+            b = [z.tmp() for _ in range(3)]
+            for k in range(3):
+                z.emit('perm', b[k], [where[(s + k) % 5] for s in range(5)], v)
+            z.emit('tern', b[0], b[0], b[1], b[2], 0xD2)
+            lay[b[0]] = [(s, lay[v][0][1]) for s in range(5)]
+            out.append(b[0])
+        V = out
+        planes = True
+    # iota
+    for v in V:
+        if (0, 0) in lay[v]:
+            z.emit('iota', v, lay[v].index((0, 0)), ir)
+    if all(len(set(x for (x, _) in lay[v])) == 1 for v in V):
+        # columns: blend into lines of slope nextm, register k = {(x, m x + k)}
+        out = []
+        for k in range(5):
+            parts = []
+            for v in V:
+                x = lay[v][0][0]
+                parts.append((v, lay[v].index((x, (nextm * x + k) % 5))))
+            o = z.tmp()
+            lo, hi = z.tmp(), z.tmp()
+            # a tree of blends, two deep then one
+            z.emit('blend', lo, parts[1][1], parts[0][0], parts[1][0])
+            z.emit('blend', hi, parts[3][1], parts[2][0], parts[3][0])
+            z.emit('blend', hi, parts[4][1], hi, parts[4][0])
+            z.emit('blend2', o, [s for _, s in parts[2:]], lo, hi)
+            lay[o] = [None] * 5
+            for v, s in parts:
+                lay[o][s] = lay[v][s]
+            out.append(o)
+        V = out
+    if not planes:
+        zmm_uniform(z, V)
+    return V
+
+
+def zmm_cycle(ms):
+    """The rounds of one cycle from planes to planes: the program and the registers of planes 0..4."""
+    z = Zmm()
+    V = ['a0', 'a1', 'a2', 'a3', 'a4']
+    for y in range(5):
+        z.lay[V[y]] = [(x, y) for x in range(5)]
+    for i, m in enumerate(ms):
+        V = zmm_round(z, V, i, ms[i + 1] if i + 1 < len(ms) else ms[0])
+    order = [None] * 5
+    for v in V:
+        assert z.lay[v] == [(x, z.lay[v][0][1]) for x in range(5)]
+        order[z.lay[v][0][1]] = v
+    return z, order
+
+
+def zmm_vec(vals, rest):
+    """_mm512_set_epi64 of slots 0..4 and |rest| for 5..7 (the highest slot first)."""
+    return '_mm512_set_epi64(%s)' % ', '.join(str(v) for v in reversed(list(vals) + rest))
+
+
+def zmm_c(op):
+    k = op[0]
+    if k == 'tern':
+        return '%s = _mm512_ternarylogic_epi64(%s, %s, %s, 0x%02x);' % op[1:]
+    if k == 'perm':
+        return '%s = _mm512_permutexvar_epi64(%s, %s);' % (op[1], zmm_vec(op[2], [5, 6, 7]), op[3])
+    if k == 'rol':
+        return '%s = _mm512_rol_epi64(%s, %d);' % op[1:]
+    if k == 'rolv':
+        return '%s = _mm512_rolv_epi64(%s, %s);' % (op[1], op[2], zmm_vec(op[3], [0, 0, 0]))
+    if k == 'blend':
+        return '%s = _mm512_mask_blend_epi64(0x%02x, %s, %s);' % (op[1], 1 << op[2], op[3], op[4])
+    if k == 'blend2':
+        return '%s = _mm512_mask_blend_epi64(0x%02x, %s, %s);' % (op[1], sum(1 << s for s in op[2]), op[3], op[4])
+    if k == 'iota':
+        return '%s = _mm512_mask_xor_epi64(%s, 0x%02x, %s, _mm512_set1_epi64((long long)keccak_rc[ir + %d]));' % (
+            op[1], op[1], 1 << op[2], op[1], op[3])
+    raise ValueError(k)
+
+
+def gen_avx512():
+    L = rc_table64('keccak_rc')
+    L.append('')
+    L.append('/*')
+    L.append(' * Keccak-f[1600] (FIPS 202, 3.3) on a state in five registers, planes')
+    L.append(' * in, planes out (register y holds lanes (0, y) .. (4, y) in slots 0..4).')
+    L.append(' * The rounds run in cycles from planes to planes whose layouts')
+    L.append(' * scripts/gen-keccak.py derives (see there): four cycles of five rounds')
+    L.append(' * (slopes %s), one of four (%s).' % (', '.join(map(str, AVX512_CYCLES[0])), ', '.join(map(str, AVX512_CYCLES[1]))))
+    L.append(' * vpternlogq 0x96 is a three-way xor, 0xd2 chi\'s a ^ (~b & c).')
+    L.append(' */')
+    L.append('EMBER_TARGET("avx512f")')
+    L.append('static inline void keccak_rounds_avx512(__m512i s[5])')
+    L.append('{')
+    L.append('\t__m512i a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4];')
+    L.append('\tunsigned ir = 0;')
+    L.append('')
+    for n, ms in enumerate(AVX512_CYCLES):
+        z, order = zmm_cycle(ms)
+        temps = sorted(set(op[1] for op in z.ops if op[1].startswith('t')), key=lambda t: int(t[1:]))
+        if n == 0:
+            L.append('\tfor (; ir < %d; ir += %d) {' % (len(ms) * 4, len(ms)))
+        else:
+            L.append('\t{')
+        L.append('\t\t__m512i %s;' % ', '.join(temps))
+        L.append('')
+        for op in z.ops:
+            L.append('\t\t' + zmm_c(op))
+        for y in range(5):
+            L.append('\t\ta%d = %s;' % (y, order[y]))
+        L.append('\t}')
+    L.append('\ts[0] = a0;')
+    L.append('\ts[1] = a1;')
+    L.append('\ts[2] = a2;')
+    L.append('\ts[3] = a3;')
+    L.append('\ts[4] = a4;')
+    L.append('}')
+    return L
+
+
 def splice(path, body, check):
     with open(path, encoding='utf-8') as f:
         text = f.read()
@@ -420,6 +817,11 @@ def main():
     self_check()
     ok = splice(os.path.join(ROOT, 'src/hash/sha3_ref.c'), gen_ref(COMPLEMENT), check)
     ok = splice(os.path.join(ROOT, 'src/hash/sha3_ref32.c'), gen_ref32(COMPLEMENT), check) and ok
+    ok = splice(os.path.join(ROOT, 'src/hash/sha3_x86bmi.c'), gen_x86bmi(), check) and ok
+    ok = splice(os.path.join(ROOT, 'src/hash/sha3_avx512.c'), gen_avx512(), check) and ok
+    ok = splice(os.path.join(ROOT, 'src/hash/sha3_armv8.c'), gen_armv8(), check) and ok
+    for impl, target, what in X4_FILES:
+        ok = splice(os.path.join(ROOT, 'src/hash/sha3_x4_%s.c' % impl), gen_x4(target, what), check) and ok
     sys.exit(0 if ok else 1)
 
 

@@ -18,7 +18,7 @@
 static const char *const feature_names[EMBER_CPU_NFEATURES] = {
 	"sse2", "ssse3", "sse41", "aesni", "pclmul", "shani", "avx", "avx2",
 	"bmi2", "adx", "avx512f", "avx512bw", "avx512vl", "vaes", "vpclmulqdq",
-	"avx512ifma", "neon", "aes", "pmull", "sha1", "sha2", "sha512"
+	"avx512ifma", "neon", "aes", "pmull", "sha1", "sha2", "sha512", "sha3"
 };
 
 const char *ember_cpu_feature_name(unsigned i)
@@ -102,6 +102,7 @@ static uint32_t detect(void)
 	if (hw & (1ul << 5)) f |= EMBER_CPU_ARM_SHA1;
 	if (hw & (1ul << 6)) f |= EMBER_CPU_ARM_SHA2;
 	if (hw & (1ul << 21)) f |= EMBER_CPU_ARM_SHA512;
+	if (hw & (1ul << 17)) f |= EMBER_CPU_ARM_SHA3; /* HWCAP_SHA3 (Linux arm64 uapi asm/hwcap.h) */
 #else
 	unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
 	if (hw & (1ul << 12)) f |= EMBER_CPU_NEON;    /* HWCAP_NEON */

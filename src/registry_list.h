@@ -118,6 +118,12 @@ EMBER_HASH_IMPL(sha512_256_ref)
  * bit-interleaved ref32 (a 64-bit rotation is two 32-bit ones) before ref
  * (64-bit lanes, each operation two or more instructions there); 64-bit
  * builds the other way round. Both are constant-time and run everywhere.
+ * Before them on 64-bit builds, where the CPU has the instructions:
+ * avx512 (one state in five zmm registers), then x86bmi (ref's rounds
+ * without lane complementing, ANDN and RORX): sha3-256 at 8192 B, 1.04x
+ * and 1.02x OpenSSL 3.0's x86-64 assembler, ref 0.99x (AMD EPYC, Zen 5,
+ * family 26; scripts/digest-percall.c, gcc 12 -O2); armv8 (EOR3, RAX1,
+ * XAR, BCAX): 14.9 instructions a byte against ref's 32.2 (qemu -cpu max).
  */
 #if UINTPTR_MAX == 0xffffffffu
 EMBER_HASH_IMPL(sha3_224_ref32)
@@ -133,16 +139,28 @@ EMBER_HASH_IMPL(shake128_ref)
 EMBER_HASH_IMPL(shake256_ref32)
 EMBER_HASH_IMPL(shake256_ref)
 #else
+EMBER_HASH_IMPL(sha3_224_avx512)
+EMBER_HASH_IMPL(sha3_224_armv8)
 EMBER_HASH_IMPL(sha3_224_ref)
 EMBER_HASH_IMPL(sha3_224_ref32)
+EMBER_HASH_IMPL(sha3_256_avx512)
+EMBER_HASH_IMPL(sha3_256_armv8)
 EMBER_HASH_IMPL(sha3_256_ref)
 EMBER_HASH_IMPL(sha3_256_ref32)
+EMBER_HASH_IMPL(sha3_384_avx512)
+EMBER_HASH_IMPL(sha3_384_armv8)
 EMBER_HASH_IMPL(sha3_384_ref)
 EMBER_HASH_IMPL(sha3_384_ref32)
+EMBER_HASH_IMPL(sha3_512_avx512)
+EMBER_HASH_IMPL(sha3_512_armv8)
 EMBER_HASH_IMPL(sha3_512_ref)
 EMBER_HASH_IMPL(sha3_512_ref32)
+EMBER_HASH_IMPL(shake128_avx512)
+EMBER_HASH_IMPL(shake128_armv8)
 EMBER_HASH_IMPL(shake128_ref)
 EMBER_HASH_IMPL(shake128_ref32)
+EMBER_HASH_IMPL(shake256_avx512)
+EMBER_HASH_IMPL(shake256_armv8)
 EMBER_HASH_IMPL(shake256_ref)
 EMBER_HASH_IMPL(shake256_ref32)
 #endif

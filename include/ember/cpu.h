@@ -48,8 +48,9 @@ extern "C" {
 #define EMBER_CPU_ARM_SHA1    (1u << 19)
 #define EMBER_CPU_ARM_SHA2    (1u << 20)
 #define EMBER_CPU_ARM_SHA512  (1u << 21)
+#define EMBER_CPU_ARM_SHA3    (1u << 22) /* ARMv8.2 EOR3, RAX1, XAR, BCAX (FEAT_SHA3) */
 
-#define EMBER_CPU_NFEATURES 22
+#define EMBER_CPU_NFEATURES 23
 
 /*
  * ember_cpu_features returns the detected features minus those masked by

@@ -32,6 +32,33 @@ struct ember_keccak_ops {
 	void (*permute)(uint64_t st[25]);
 };
 
+/*
+ * The byte access of ember_keccak_ops for the implementations that keep
+ * FIPS 202's lanes as they are (every one but ref32's bit interleaving):
+ * byte i of the state is byte i % 8 of lane i / 8, little-endian.
+ */
+static inline void ember_keccak_lanes_xor_bytes(uint64_t st[25], const uint8_t *in, unsigned off, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++, off++)
+		st[off / 8] ^= (uint64_t)in[i] << (8 * (off % 8));
+}
+
+/* Whole lanes as 8-byte stores, the bytes before and after one at a time. */
+static inline void ember_keccak_lanes_extract(const uint64_t st[25], uint8_t *out, unsigned off, size_t len)
+{
+	while (len != 0 && off % 8 != 0) {
+		*out++ = (uint8_t)(st[off / 8] >> (8 * (off % 8)));
+		off++;
+		len--;
+	}
+	for (; len >= 8; len -= 8, off += 8, out += 8)
+		ember_st64le(out, st[off / 8]);
+	for (; len != 0; len--, off++)
+		*out++ = (uint8_t)(st[off / 8] >> (8 * (off % 8)));
+}
+
 /* The domain bits and the first bit of pad10*1, as one byte (FIPS 202, 6.1, 6.2 and B.2) */
 #define EMBER_SHA3_SUFFIX 0x06
 #define EMBER_SHAKE_SUFFIX 0x1f
@@ -71,6 +98,8 @@ void ember_sha3_finish(ember_sha3_ctx *c, uint8_t *out);
 	EMBER_SHA3_INIT_(d_init512, SHA3_512, EMBER_SHA3_SUFFIX, ops)                              \
 	EMBER_SHA3_INIT_(d_init_s128, SHAKE128, EMBER_SHAKE_SUFFIX, ops)                           \
 	EMBER_SHA3_INIT_(d_init_s256, SHAKE256, EMBER_SHAKE_SUFFIX, ops)                           \
+	EMBER_SHA3_DESCS_COMMON_(tag, flags, supported)
+#define EMBER_SHA3_DESCS_COMMON_(tag, flags, supported)                                            \
 	static void d_update(void *c, const void *p, size_t n)                                     \
 	{                                                                                          \
 		ember_sha3_update((ember_sha3_ctx *)c, p, n);                                      \
@@ -87,5 +116,30 @@ void ember_sha3_finish(ember_sha3_ctx *c, uint8_t *out);
 	    (flags) | EMBER_HASH_XOF, supported, d_init_s128)                                      \
 	EMBER_SHA3_DESC_(SHAKE256, shake256, "shake256", "shake-256", tag,                         \
 	    (flags) | EMBER_HASH_XOF, supported, d_init_s256)
+
+/*
+ * EMBER_SHA3_DESCS_ABSENT(tag, flags) defines the same six descriptors for a build
+ * that cannot run the implementation (another architecture): supported()
+ * is 0, so the registry never picks them, and an init called anyway sets
+ * up the default implementation (ember_sha3_256_init ...), as sha1_x86shani.c
+ * does off x86.
+ */
+#define EMBER_SHA3_ABSENT_INIT_(fn, call, type)                                                    \
+	static void fn(void *c)                                                                      \
+	{                                                                                            \
+		call((type *)c);                                                                     \
+	}
+#define EMBER_SHA3_DESCS_ABSENT(tag, flags)                                                         \
+	static int d_unsupported(void)                                                             \
+	{                                                                                          \
+		return 0;                                                                          \
+	}                                                                                          \
+	EMBER_SHA3_ABSENT_INIT_(d_init224, ember_sha3_224_init, ember_sha3_ctx)                    \
+	EMBER_SHA3_ABSENT_INIT_(d_init256, ember_sha3_256_init, ember_sha3_ctx)                    \
+	EMBER_SHA3_ABSENT_INIT_(d_init384, ember_sha3_384_init, ember_sha3_ctx)                    \
+	EMBER_SHA3_ABSENT_INIT_(d_init512, ember_sha3_512_init, ember_sha3_ctx)                    \
+	EMBER_SHA3_ABSENT_INIT_(d_init_s128, ember_shake128_init, ember_shake_ctx)                 \
+	EMBER_SHA3_ABSENT_INIT_(d_init_s256, ember_shake256_init, ember_shake_ctx)                 \
+	EMBER_SHA3_DESCS_COMMON_(tag, flags, d_unsupported)
 
 #endif
