@@ -20,6 +20,7 @@ const char *ember_strerror(int err)
 	case EMBER_EINTERNAL: return "internal consistency check failed";
 	case EMBER_ENONCE: return "nonce length not allowed";
 	case EMBER_ETAG: return "tag length not allowed";
+	case EMBER_EZEROSECRET: return "shared secret is all zero (peer key of small order)";
 	default: return "unknown error";
 	}
 }

@@ -34,7 +34,8 @@ enum ember_err {
 	EMBER_ERANDOM = -10, /* the system random source failed */
 	EMBER_EINTERNAL = -11,/* internal consistency check failed (fault detected) */
 	EMBER_ENONCE = -12,  /* nonce or IV length not allowed by the algorithm */
-	EMBER_ETAG = -13     /* tag length not allowed by the algorithm */
+	EMBER_ETAG = -13,    /* tag length not allowed by the algorithm */
+	EMBER_EZEROSECRET = -14 /* the shared secret is all zero: a peer key of small order (X25519) */
 };
 
 /* ember_strerror returns a static, human-readable text for an error code. */

@@ -12,4 +12,6 @@ unsigned ct_pk(void);
 unsigned ct_aead(void);
 /* AES-GCM and AES-CCM beyond the defaults: other IV, nonce and tag lengths (ct_gcm.c). */
 unsigned ct_gcm(void);
+/* The elliptic-curve backends: P-256 and P-384 keys, signing and ECDH (ct_ec.c). */
+unsigned ct_ec(void);
 #endif

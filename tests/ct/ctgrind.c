@@ -138,6 +138,7 @@ int main(void)
 	checked += ct_extra();
 	checked += ct_aead();
 	checked += ct_gcm();
+	checked += ct_ec();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }
