@@ -172,28 +172,79 @@ static const struct told {
 	struct bad c;
 	const char *says;
 } told[] = {
+	/* an encrypted key, no -passin, standard input not a terminal: one line naming the file and -passin */
 	{ { "rsa: encrypted PKCS#8 PEM key", NULL, "rsa -in @/rsa-encrypted-pkcs8.pem -out @/o",
 	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
-	  "is encrypted (protected by a password), which ember does not read: decrypt it first: "
-	  "openssl pkey -in @/rsa-encrypted-pkcs8.pem -out plain.pem" },
+	  "the key is encrypted and standard input is not a terminal to ask its passphrase on: give it with -passin" },
 	{ { "rsa: encrypted traditional PEM key", NULL, "rsa -in @/rsa-encrypted-traditional.pem -out @/o",
 	    "@/rsa-encrypted-traditional.pem", "@/o" },
-	  "openssl pkey -in @/rsa-encrypted-traditional.pem -out plain.pem" },
+	  "give it with -passin" },
 	{ { "rsa: encrypted PKCS#8 DER key", NULL, "rsa -inform DER -in @/rsa-encrypted-pkcs8.der -out @/o",
 	    "@/rsa-encrypted-pkcs8.der", "@/o" },
-	  "openssl pkey -inform DER -in @/rsa-encrypted-pkcs8.der -out plain.pem" },
+	  "give it with -passin" },
 	{ { "rsa -pubout: encrypted key", NULL, "rsa -in @/rsa-encrypted-pkcs8.pem -pubout",
 	    "@/rsa-encrypted-pkcs8.pem", NULL },
 	  "is encrypted" },
+	{ { "pkey: encrypted key", NULL, "pkey -in @/rsa-encrypted-traditional.pem -out @/o",
+	    "@/rsa-encrypted-traditional.pem", "@/o" },
+	  "give it with -passin" },
+	{ { "pkeyutl -sign: encrypted key", NULL, "pkeyutl -sign -inkey @/rsa-encrypted-pkcs8.pem -in @/p -out @/o",
+	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
+	  "give it with -passin" },
 	{ { "dgst -sign: encrypted PKCS#8 key", NULL, "dgst -sha256 -sign @/rsa-encrypted-pkcs8.pem -out @/o @/p",
 	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
-	  "openssl pkey -in @/rsa-encrypted-pkcs8.pem -out plain.pem" },
+	  "give it with -passin" },
 	{ { "dgst -sign -hex: encrypted traditional key", NULL,
 	    "dgst -sha256 -sign @/rsa-encrypted-traditional.pem -hex @/p", "@/rsa-encrypted-traditional.pem", NULL },
 	  "is encrypted" },
 	{ { "dgst -verify: encrypted key", NULL, "dgst -sha256 -verify @/rsa-encrypted-pkcs8.der -signature @/p @/p",
 	    "@/rsa-encrypted-pkcs8.der", NULL },
 	  "is encrypted" },
+	/* a wrong passphrase (the fixtures' is "x"): one line, nothing written */
+	{ { "rsa: wrong passphrase, PKCS#8 PEM", NULL, "rsa -in @/rsa-encrypted-pkcs8.pem -passin pass:y -out @/o",
+	    "@/rsa-encrypted-pkcs8.pem", "@/o" },
+	  "bad decrypt or wrong passphrase" },
+	{ { "rsa: wrong passphrase, traditional PEM", NULL,
+	    "rsa -in @/rsa-encrypted-traditional.pem -passin pass:y -out @/o", "@/rsa-encrypted-traditional.pem", "@/o" },
+	  "bad decrypt or wrong passphrase" },
+	{ { "pkey: wrong passphrase, PKCS#8 DER", "EMBER_T_PASS=wrong",
+	    "pkey -inform DER -in @/rsa-encrypted-pkcs8.der -passin env:EMBER_T_PASS -out @/o", "@/rsa-encrypted-pkcs8.der",
+	    "@/o" },
+	  "bad decrypt or wrong passphrase" },
+	{ { "dgst -sign: wrong passphrase", NULL,
+	    "dgst -sha256 -sign @/rsa-encrypted-pkcs8.pem -passin pass:y -out @/o @/p", "@/rsa-encrypted-pkcs8.pem", "@/o" },
+	  "bad decrypt or wrong passphrase" },
+	{ { "pkeyutl -sign: wrong passphrase", NULL,
+	    "pkeyutl -sign -inkey @/rsa-encrypted-traditional.pem -passin pass:y -in @/p -out @/o",
+	    "@/rsa-encrypted-traditional.pem", "@/o" },
+	  "bad decrypt or wrong passphrase" },
+	/* a passphrase source that is not there */
+	{ { "pkey: -passin file: missing", NULL, "pkey -in @/rsa-encrypted-pkcs8.pem -passin file:@/nosuch -out @/o",
+	    "@/nosuch", "@/o" },
+	  "-passin" },
+	{ { "pkey: -passin env: unset", NULL, "pkey -in @/rsa-encrypted-pkcs8.pem -passin env:EMBER_T_NOSUCH -out @/o",
+	    "EMBER_T_NOSUCH", "@/o" },
+	  "-passin" },
+	/* hostile files: a PBKDF2 count over the cap (20,000,000: refused before any work), schemes ember lacks */
+	{ { "pkey: PBKDF2 count over the cap", NULL,
+	    "pkey -in @/rsa1024-pbes2-iter20m.pem -passin pass:ember-test -out @/o", "@/rsa1024-pbes2-iter20m.pem", "@/o" },
+	  "PBKDF2 iteration count 20000000 is over ember's limit" },
+	{ { "pkey: scrypt", NULL, "pkey -in @/rsa1024-scrypt.pem -passin pass:ember-test -out @/o",
+	    "@/rsa1024-scrypt.pem", "@/o" },
+	  "unsupported key encryption: scrypt" },
+	{ { "pkey: PKCS#12 PBE", NULL, "pkey -in @/rsa1024-pkcs12pbe-3des.pem -passin pass:ember-test -out @/o",
+	    "@/rsa1024-pkcs12pbe-3des.pem", "@/o" },
+	  "unsupported key encryption" },
+	/* password-based enc: a "Salted__" file given -K; a file without the header given a password */
+	{ { "enc: Salted__ file with -K", NULL, "enc -d -aes-128-cbc -K " KEY " -iv " IV " -in @/salted -out @/o",
+	    "@/salted", "@/o" },
+	  "encrypted with a password" },
+	{ { "enc: password, no Salted__ header", NULL, "enc -d -aes-128-cbc -k x -in @/ct -out @/o", "@/ct", "@/o" },
+	  "bad magic number" },
+	/* (-S and a fixed plaintext: a wrong password that would unpad by chance would do so on every run) */
+	{ { "enc: wrong password", NULL, "enc -d -aes-128-cbc -pbkdf2 -iter 1 -S 0102030405060708 -k y -in @/salted-s -out @/o",
+	    "@/salted-s", "@/o" },
+	  "bad decrypt" },
 };
 
 static char dir[64];
@@ -344,7 +395,8 @@ EMBER_TEST(bad_input)
 	static const char *const names[] = { "p", "empty", "junk", "text", "good", "huge", "ct", "trunc", "zero",
 		"badpad", "unread", "o", "stdout", "stderr", "k-trunc.pem", "k-trunc.der", "k-huge.pem",
 		"rsa-even-modulus.pem", "rsa-tiny-modulus.pem", "dsa-q-not-dividing-p-1.pem", "rsa-encrypted-pkcs8.pem",
-		"rsa-encrypted-traditional.pem", "rsa-encrypted-pkcs8.der" };
+		"rsa-encrypted-traditional.pem", "rsa-encrypted-pkcs8.der", "rsa1024-pbes2-iter20m.pem", "rsa1024-scrypt.pem",
+		"rsa1024-pkcs12pbe-3des.pem", "salted", "salted-s", "sig" };
 	uint8_t junk[4096], pt[64];
 	char ct[128];
 	long n;
@@ -387,7 +439,7 @@ EMBER_TEST(bad_input)
 	{
 		static const char *const fixtures[] = { "rsa-even-modulus.pem", "rsa-tiny-modulus.pem",
 			"dsa-q-not-dividing-p-1.pem", "rsa-encrypted-pkcs8.pem", "rsa-encrypted-traditional.pem",
-			"rsa-encrypted-pkcs8.der" };
+			"rsa-encrypted-pkcs8.der", "rsa1024-pbes2-iter20m.pem", "rsa1024-scrypt.pem", "rsa1024-pkcs12pbe-3des.pem" };
 		static char big[100000];
 		size_t k;
 		write_file(file("k-trunc.pem"), testkey_rsa512, strlen(testkey_rsa512) / 2);
@@ -404,6 +456,21 @@ EMBER_TEST(bad_input)
 				write_file(file(fixtures[k]), data, (size_t)got);
 		}
 	}
+
+	/* password-encrypted data: random salt in a "Salted__" header; a fixed salt (-S) and plaintext */
+	CHECK(prepare("enc -aes-128-cbc -k x -in @/p -out @/salted") == 0, "enc -k failed");
+	CHECK(prepare("enc -aes-128-cbc -pbkdf2 -iter 1 -S 0102030405060708 -k x -in @/good -out @/salted-s") == 0,
+	    "enc -S -k failed");
+	/* what the refusals below refuse is the input: the same keys and files with the right passphrase work */
+	CHECK(prepare("rsa -in @/rsa-encrypted-pkcs8.pem -passin pass:x -noout") == 0 &&
+	          prepare("pkey -inform DER -in @/rsa-encrypted-pkcs8.der -passin pass:x -noout") == 0 &&
+	          prepare("rsa -in @/rsa-encrypted-traditional.pem -passin pass:x -noout") == 0 &&
+	          prepare("dgst -sha256 -sign @/rsa-encrypted-pkcs8.pem -passin pass:x -out @/sig @/p") == 0 &&
+	          prepare("pkeyutl -sign -inkey @/rsa-encrypted-traditional.pem -passin pass:x -in @/good -rawin -digest sha256 "
+	                  "-out @/sig") == 0 &&
+	          prepare("enc -d -aes-128-cbc -k x -in @/salted -out @/sig") == 0 &&
+	          prepare("enc -d -aes-128-cbc -pbkdf2 -iter 1 -S 0102030405060708 -k x -in @/salted-s -out @/sig") == 0,
+	    "an encrypted key or file with the right passphrase was refused");
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++, ran++)
 		run(&cases[i], NULL);

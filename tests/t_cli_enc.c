@@ -231,8 +231,30 @@ EMBER_TEST(cli_enc)
 	refused("bad padding", args);
 	snprintf(args, sizeof(args), "-camellia-128-cbc -nopad -K " KEY " -iv " IV " -in %s", file("trunc"));
 	refused("-nopad with a partial block", args);
-	snprintf(args, sizeof(args), "-camellia-128-cbc -k password -in %s", file("p"));
-	refused("password option", args);
+	/* a password (-k): the file round-trips; what is refused around it */
+	remove(file("d"));
+	CHECK(sh("%s%s enc -camellia-128-cbc -k password -in %s -out %s 2>/dev/null", env(), t_ember_bin, file("p"),
+	          file("e")) == 0 &&
+	          sh("%s%s enc -d -camellia-128-cbc -k password -in %s -out %s 2>/dev/null", env(), t_ember_bin, file("e"),
+	              file("d")) == 0 &&
+	          read_file(file("d"), ct, sizeof(ct)) == 64,
+	    "-k password: encrypting and decrypting failed");
+	snprintf(args, sizeof(args), "-d -camellia-128-cbc -K " KEY " -iv " IV " -in %s", file("e"));
+	refused("a Salted__ file given -K", args);
+	snprintf(args, sizeof(args), "-d -camellia-128-cbc -k password -in %s", file("ct"));
+	refused("a password, no Salted__ header", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -K " KEY " -iv " IV " -k password -in %s", file("p"));
+	refused("-K and -k", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -k password -S 0102 -in %s", file("p"));
+	refused("-S of 2 bytes", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -k password -iter 0 -in %s", file("p"));
+	refused("-iter 0", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -k password -md nosuch -in %s", file("p"));
+	refused("-md nosuch", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -pass env:EMBER_T_UNSET_VARIABLE -in %s", file("p"));
+	refused("-pass env: unset", args);
+	snprintf(args, sizeof(args), "-camellia-128-cbc -kfile %s -in %s", file("missing"), file("p"));
+	refused("-kfile missing", args);
 	snprintf(args, sizeof(args), "-no-such-cipher -K " KEY " -in %s", file("p"));
 	refused("unknown cipher", args);
 	snprintf(args, sizeof(args), "-camellia-128-cbc -K " KEY " -iv " IV " -in %s", file("missing"));
@@ -573,5 +595,147 @@ EMBER_TEST(cli_out_signal)
 		CHECK(system(cmd) == 0 && exists(out) && !temp_of("o-whole"), "dgst -out after the signal runs");
 		remove(out);
 	}
+	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
+}
+
+/*
+ * Password-based enc against `openssl enc` both ways: PBKDF2 (-pbkdf2,
+ * -iter) and the legacy EVP_BytesToKey (with openssl's two-line warning,
+ * the same bytes on stderr), -md, -a and -A, -nosalt, -S, -pass and -kfile
+ * sources. Where the salt is fixed (-S, -nosalt) the ciphertexts are
+ * compared byte for byte, and -P's key and IV lines too.
+ */
+static const char *const pass_runs[] = {
+	"-aes-256-cbc -pbkdf2 -k pw",
+	"-aes-128-cbc -pbkdf2 -iter 1000 -k pw",
+	"-aes-256-cbc -iter 7 -md sha512 -pass pass:pw",
+	"-aes-192-cbc -pbkdf2 -md sha1 -S 0102030405060708 -k pw",
+	"-des-ede3-cbc -pbkdf2 -nosalt -pass env:EMBER_T_PW",
+	"-aes-128-ctr -pbkdf2 -a -k pw",
+	"-aes-256-cbc -pbkdf2 -iter 3 -a -A -k pw",
+	"-aes-128-ecb -pbkdf2 -S 00ff00ff00ff00ff -a -k pw",
+	"-camellia-256-cbc -pbkdf2 -kfile @kf",
+	"-aes-128-cbc -k pw",
+	"-aes-256-cbc -md md5 -k pw",
+	"-des-ede3-cbc -nosalt -k pw",
+	"-aes-128-cbc -S 0011223344556677 -md sha1 -a -k pw",
+	"-aes-256-cbc -nosalt -md sha512 -a -A -pass pass:pw",
+};
+
+#define LEGACY_WARNING "*** WARNING : deprecated key derivation used.\nUsing -iter or -pbkdf2 would be better.\n"
+
+/* |run| with "@kf" replaced by the password file's path */
+static const char *pass_args(const char *run, char *buf, size_t len)
+{
+	const char *at = strstr(run, "@kf");
+	if (at == NULL)
+		snprintf(buf, len, "%s", run);
+	else
+		snprintf(buf, len, "%.*s%s%s", (int)(at - run), run, file("kf"), at + 3);
+	return buf;
+}
+
+static int same_files(const char *a, const char *b)
+{
+	static uint8_t x[8192], y[8192];
+	long n = read_file(a, x, sizeof(x)), m = read_file(b, y, sizeof(y));
+	return n >= 0 && n == m && memcmp(x, y, (size_t)n) == 0;
+}
+
+EMBER_TEST(cli_enc_pass)
+{
+	static const size_t lens[] = { 0, 1, 16, 100, 1000 };
+	static const char *const names[] = { "p", "e", "d", "eo", "se", "so", "kf", "pe", "po" };
+	uint8_t pt[1000], back[2000];
+	char args[512], se[512], so[512];
+	size_t r, i;
+	int st, runs = 0, same = 0;
+
+	if (t_ember_bin == NULL) {
+		t_skip("cli_enc_pass: no ember binary given (-e)");
+		return;
+	}
+	if (ember_block_find("aes", NULL) == NULL || ember_block_find("camellia", NULL) == NULL ||
+	    ember_block_find("des-ede3", NULL) == NULL) {
+		t_skip("cli_enc_pass: aes, camellia or des-ede3 not in this build");
+		return;
+	}
+	if (!have_openssl("aes-128-cbc")) {
+		t_skip("cli_enc_pass: no openssl binary");
+		return;
+	}
+	strcpy(dir, "/tmp/ember-t-encp-XXXXXX");
+	if (!CHECK(mkdtemp(dir) != NULL, "mkdtemp failed"))
+		return;
+	setenv("EMBER_T_PW", "pw", 1);
+	write_file(file("kf"), (const uint8_t *)"pw\nsecond line\n", 15);
+	for (r = 0; r < sizeof(pass_runs) / sizeof(pass_runs[0]); r++) {
+		int legacy = strstr(pass_runs[r], "-pbkdf2") == NULL && strstr(pass_runs[r], "-iter") == NULL;
+		int fixed = strstr(pass_runs[r], "-S ") != NULL || strstr(pass_runs[r], "-nosalt") != NULL;
+		pass_args(pass_runs[r], args, sizeof(args));
+		for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+			size_t n = lens[i];
+			long got;
+			if (t_phase == 2 && i % 2 == 1)
+				continue;
+			t_rand_bytes(pt, n);
+			write_file(file("p"), pt, n);
+			remove(file("e"));
+			remove(file("d"));
+			remove(file("eo"));
+			/* ember encrypts (its stderr kept), openssl decrypts */
+			st = sh("%s%s enc -e %s -in %s -out %s 2>%s", env(), t_ember_bin, args, file("p"), file("e"), file("se"));
+			got = read_file(file("se"), (uint8_t *)se, sizeof(se) - 1);
+			se[got > 0 ? got : 0] = 0;
+			if (!CHECK(st == 0, "ember enc %s (%zu bytes) failed: %s", args, n, se))
+				continue;
+			CHECK(strcmp(se, legacy ? LEGACY_WARNING : "") == 0, "ember enc %s: stderr '%s'", args, se);
+			st = sh("openssl enc -d %s -in %s -out %s 2>/dev/null", args, file("e"), file("d"));
+			got = read_file(file("d"), back, sizeof(back));
+			CHECK(st == 0 && got == (long)n && memcmp(back, pt, n) == 0,
+			    "enc %s, %zu bytes: openssl does not decrypt what ember encrypted", args, n);
+			/* openssl encrypts, ember decrypts; the same stderr as openssl's */
+			remove(file("d"));
+			st = sh("openssl enc -e %s -in %s -out %s 2>%s", args, file("p"), file("eo"), file("so"));
+			got = read_file(file("so"), (uint8_t *)so, sizeof(so) - 1);
+			so[got > 0 ? got : 0] = 0;
+			if (!CHECK(st == 0, "openssl enc %s failed", args))
+				continue;
+			CHECK(strcmp(se, so) == 0, "enc %s: ember's stderr '%s', openssl's '%s'", args, se, so);
+			st = sh("%s%s enc -d %s -in %s -out %s 2>/dev/null", env(), t_ember_bin, args, file("eo"), file("d"));
+			got = read_file(file("d"), back, sizeof(back));
+			CHECK(st == 0 && got == (long)n && memcmp(back, pt, n) == 0,
+			    "enc %s, %zu bytes: ember does not decrypt what openssl encrypted", args, n);
+			if (fixed) {
+				CHECK(same_files(file("e"), file("eo")), "enc %s, %zu bytes: ember's ciphertext differs from openssl's",
+				    args, n);
+				same++;
+			}
+			runs++;
+		}
+		/* -P: salt, key and IV as openssl prints them (the salt fixed, or none) */
+		if (fixed) {
+			CHECK(sh("%s%s enc -e %s -P >%s 2>/dev/null", env(), t_ember_bin, args, file("pe")) == 0 &&
+			          sh("openssl enc -e %s -P >%s 2>/dev/null", args, file("po")) == 0 && same_files(file("pe"), file("po")),
+			    "enc %s -P: ember's lines differ from openssl's", args);
+		}
+	}
+	/* -pass stdin and fd:, and -pass file: (its first line) */
+	write_file(file("p"), pt, 100);
+	CHECK(sh("echo pw | %s%s enc -aes-128-cbc -pbkdf2 -pass stdin -in %s -out %s", env(), t_ember_bin, file("p"),
+	          file("e")) == 0 &&
+	          sh("openssl enc -d -aes-128-cbc -pbkdf2 -pass file:%s -in %s -out %s", file("kf"), file("e"), file("d")) ==
+	              0 &&
+	          same_files(file("p"), file("d")),
+	    "-pass stdin, then openssl -pass file:");
+	CHECK(sh("%s%s enc -d -aes-128-cbc -pbkdf2 -pass fd:3 -in %s -out %s 3<%s", env(), t_ember_bin, file("e"),
+	          file("d"), file("kf")) == 0 &&
+	          same_files(file("p"), file("d")),
+	    "-pass fd:3");
+	unsetenv("EMBER_T_PW");
+	if (t_phase == 1)
+		t_note("cli_enc_pass: %d password runs both ways with openssl enc, %d ciphertexts byte-identical", runs, same);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		remove(file(names[i]));
 	CHECK(rmdir(dir) == 0, "temporary directory %s not empty", dir);
 }

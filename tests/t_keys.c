@@ -3,10 +3,12 @@
  * format for RSA and DSA keys; the strict parser against truncations, bit
  * flips, trailing garbage, indefinite and non-minimal lengths, non-minimal
  * and negative integers, encrypted PEM; DSA signature DER round trips;
- * password-protected keys recognised as such (the tools' message).
+ * password-protected keys through the tools' reader (its messages).
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ember/keys.h"
 #include "pkeyutil.h"
@@ -231,68 +233,102 @@ static uint8_t *fixture(const char *name, size_t *len)
 	return buf;
 }
 
+/* Writes |n| bytes to a scratch file and returns its path (NULL on error). */
+static const char *scratch_file(const char *name, const uint8_t *p, size_t n)
+{
+	static char path[4096];
+
+	if (t_scratch(path, sizeof(path), name) != 0 || t_write_file(path, p, n) != 0)
+		return NULL;
+	return path;
+}
+
+/* pkey_load_ex on |path| with standard input from /dev/null (never a terminal to prompt on); its stderr in *err. */
+static int load_quiet(const char *path, const char *passin, int has_passin, ember_pkey *k, char **err)
+{
+	pkey_in in;
+	int tok, saved = dup(0), null = open("/dev/null", O_RDONLY), r;
+
+	memset(&in, 0, sizeof(in));
+	in.passin = passin;
+	in.has_passin = has_passin;
+	if (null >= 0) {
+		dup2(null, 0);
+		close(null);
+	}
+	tok = t_stderr_capture();
+	r = pkey_load_ex("rsa", path, &in, k);
+	*err = t_stderr_release(tok);
+	if (saved >= 0) {
+		dup2(saved, 0);
+		close(saved);
+	}
+	return r;
+}
+
+static int one_line(const char *s)
+{
+	return s != NULL && s[0] != 0 && strchr(s, '\n') == s + strlen(s) - 1;
+}
+
 /*
- * Password-protected keys: the reader refuses them (it reads unencrypted
- * keys only), and the tools' recognition of them (pkey_refuse_encrypted,
- * behind `ember rsa` and `ember dgst -sign/-verify`) says so, in one line
- * naming the file, for PEM PKCS#8, PEM with Proc-Type headers and DER
- * PKCS#8; never for a plain key nor a truncated DER one (every prefix of
- * the DER fixture is tried, so a read past the end would show under ASan).
+ * Password-protected keys through the tools' reader (pkey_load_ex, behind
+ * every key command): read with -passin; a wrong passphrase is one line
+ * "bad decrypt or wrong passphrase" naming the file; no -passin with
+ * standard input not a terminal is one line naming the file and saying
+ * what to do (-passin, or for a command without it, ember pkey); every
+ * truncation of the DER fixture is one line, never a key.
  */
 EMBER_TEST(keys_encrypted)
 {
 	static const char *const names[] = { "rsa-encrypted-pkcs8.pem", "rsa-encrypted-traditional.pem",
 		"rsa-encrypted-pkcs8.der" };
 	static ember_pkey k;
-	static uint8_t plain[EMBER_PKEY_MAX_PEM];
-	size_t i, len, n, plain_len;
+	size_t i, len, n;
 	char *err;
-	int tok, r, hits;
+	int r, hits;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		uint8_t *buf = fixture(names[i], &len);
+		const char *path;
 		if (!CHECK(buf != NULL, "cannot read the fixture %s", names[i]))
 			continue;
+		path = scratch_file(names[i], buf, len);
+		if (!CHECK(path != NULL, "cannot write a scratch copy of %s", names[i])) {
+			free(buf);
+			continue;
+		}
 		r = ember_pkey_read(&k, buf, len);
-		CHECK(r != 0, "%s: an encrypted key was read (%d)", names[i], r);
-		tok = t_stderr_capture();
-		r = pkey_refuse_encrypted("rsa", names[i], buf, len);
-		err = t_stderr_release(tok);
-		CHECK(r == 1, "%s: not recognised as encrypted", names[i]);
-		CHECK(err != NULL && strstr(err, names[i]) != NULL && strstr(err, "encrypted") != NULL &&
-		          strstr(err, "openssl pkey") != NULL && strchr(err, '\n') == err + strlen(err) - 1,
-		    "%s: message '%s'", names[i], err ? err : "(none)");
+		CHECK(r == EMBER_ENOTSUP, "%s: read without a passphrase (%d)", names[i], r);
+		r = load_quiet(path, "pass:x", 1, &k, &err);
+		CHECK(r == 0 && k.has_private && k.type == EMBER_PKEY_RSA && err != NULL && err[0] == 0,
+		    "%s: not read with -passin pass:x: '%s'", names[i], err ? err : "");
+		free(err);
+		r = load_quiet(path, "pass:y", 1, &k, &err);
+		CHECK(r == 1 && one_line(err) && strstr(err, path) != NULL &&
+		          strstr(err, "bad decrypt or wrong passphrase") != NULL,
+		    "%s: wrong passphrase: '%s'", names[i], err ? err : "");
+		free(err);
+		r = load_quiet(path, NULL, 1, &k, &err);
+		CHECK(r == 1 && one_line(err) && strstr(err, path) != NULL && strstr(err, "-passin") != NULL &&
+		          strstr(err, "not a terminal") != NULL,
+		    "%s: no -passin: '%s'", names[i], err ? err : "");
+		free(err);
+		r = load_quiet(path, NULL, 0, &k, &err);
+		CHECK(r == 1 && one_line(err) && strstr(err, path) != NULL && strstr(err, "ember pkey -in") != NULL,
+		    "%s: a command without -passin: '%s'", names[i], err ? err : "");
 		free(err);
 		if (buf[0] == 0x30) {
-			/* every truncation is malformed, not "encrypted" (the outer length must fit), and is
-			 * never read past its end (make sanitize would see it) */
+			/* every truncation is refused in one line (the outer length must fit), never read past its end */
 			for (n = 0, hits = 0; n < len; n++) {
-				uint8_t *cut = malloc(n ? n : 1);
-				memcpy(cut, buf, n);
-				tok = t_stderr_capture();
-				hits += pkey_refuse_encrypted("rsa", names[i], cut, n);
-				free(t_stderr_release(tok));
-				free(cut);
+				path = scratch_file("cut.der", buf, n);
+				r = load_quiet(path, "pass:x", 1, &k, &err);
+				hits += r == 0 || !one_line(err);
+				free(err);
 			}
-			CHECK(hits == 0, "%s: %d of %zu truncations taken for a whole encrypted key", names[i], hits, len);
+			CHECK(hits == 0, "%s: %d of %zu truncations read or not refused in one line", names[i], hits, len);
 		}
 		free(buf);
 	}
-	/* plain keys (PEM and DER, RSA and DSA) are not encrypted ones */
-	if (rsa_key() != NULL && dsa_key() != NULL) {
-		int pem;
-		for (pem = 0; pem <= 1; pem++) {
-			const ember_pkey *keys[2];
-			size_t j;
-			keys[0] = rsa_key();
-			keys[1] = dsa_key();
-			for (j = 0; j < 2; j++) {
-				if (ember_pkey_write(keys[j], EMBER_PKEY_PKCS8, pem, plain, sizeof(plain), &plain_len) != 0)
-					continue;
-				CHECK(pkey_refuse_encrypted("rsa", "plain", plain, plain_len) == 0,
-				    "a plain %s key (pem=%d) taken for an encrypted one", j ? "DSA" : "RSA", pem);
-			}
-		}
-	}
-	CHECK(pkey_refuse_encrypted("rsa", "empty", (const uint8_t *)"", 0) == 0, "an empty file taken for a key");
+	ember_pkey_clear(&k);
 }

@@ -19,9 +19,12 @@ static const struct command {
 	{ "compare", cmd_compare, "compare speed results (ember or openssl, any version): change in percent" },
 	{ "report", cmd_report, "HTML page (or SVG) with one chart per algorithm from speed results" },
 	{ "dgst", cmd_dgst, "message digest, HMAC or signature of files or stdin, as openssl dgst" },
-	{ "enc", cmd_enc, "encrypt/decrypt with a raw key: -<cipher> -K hex -iv hex [-d] [-nopad] [-in f] [-out f]" },
-	{ "genrsa", cmd_genrsa, "generate an RSA private key: [-out file] [numbits]" },
-	{ "rsa", cmd_rsa, "RSA key conversion: -in key [-pubout] [-outform DER] [-text] [-check]" },
+	{ "enc", cmd_enc, "encrypt/decrypt: -<cipher> (-K hex -iv hex | -k pass | -pass src [-pbkdf2]) [-d] [-a]" },
+	{ "genrsa", cmd_genrsa, "generate an RSA private key: [-out file] [-aes256 -passout src] [numbits]" },
+	{ "rsa", cmd_rsa, "RSA key conversion: -in key [-passin src] [-pubout] [-outform DER] [-text] [-check]" },
+	{ "genpkey", cmd_genpkey, "generate a key or parameters: -algorithm RSA|DSA [-pkeyopt opt] [-paramfile f]" },
+	{ "pkey", cmd_pkey, "key conversion, any type: -in key [-passin src] [-pubout] [-aes256] [-text] [-check]" },
+	{ "pkeyutl", cmd_pkeyutl, "sign, verify or derive with a key: -sign|-verify|-derive -inkey key [-rawin]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,15 +1,24 @@
 /*
- * keys.h - RSA and DSA key files: DER and PEM.
+ * keys.h - key files: DER and PEM, plain and password-protected.
  *
- * Read: PKCS#1 RSAPrivateKey and RSAPublicKey (RFC 8017 A.1), PKCS#8
- * PrivateKeyInfo (RFC 5208, unencrypted; RSA and DSA), SubjectPublicKeyInfo
- * (RFC 5280 4.1; RSA and DSA, RFC 3279), and OpenSSL's "DSA PRIVATE KEY"
- * (SEQUENCE { 0, p, q, g, y, x }). PEM (RFC 7468) or DER, detected.
+ * Read: PKCS#8 PrivateKeyInfo (RFC 5208) and SubjectPublicKeyInfo (RFC
+ * 5280 4.1) for every key type, and each type's own "traditional" form:
+ * PKCS#1 RSAPrivateKey and RSAPublicKey (RFC 8017 A.1), OpenSSL's "DSA
+ * PRIVATE KEY" (SEQUENCE { 0, p, q, g, y, x }). PEM (RFC 7468) or DER,
+ * detected. Key types today: RSA and DSA (RFC 3279).
+ *
+ * Encrypted private keys (with a passphrase): PKCS#8 EncryptedPrivateKeyInfo
+ * (RFC 5958 3) with PBES2 and PBKDF2 (RFC 8018: HMAC-SHA-1/224/256/384/512;
+ * AES-128/192/256-CBC, DES-EDE3-CBC), in DER or PEM "ENCRYPTED PRIVATE
+ * KEY"; and PEM blocks with RFC 1421 headers "Proc-Type: 4,ENCRYPTED" and
+ * "DEK-Info: <cipher>,<iv>" (OpenSSL's traditional encryption: the key is
+ * EVP_BytesToKey with MD5, any CBC cipher). Both are what OpenSSL 3 writes
+ * (`openssl pkey -aes256`, `openssl rsa -traditional -des3`) and reads.
  *
  * The DER parser is strict and bounded: definite minimal lengths only, no
  * high tag numbers, minimal non-negative INTEGERs, BIT STRINGs without
  * unused bits, nothing after the outer SEQUENCE or inside one after its last
- * field. Anything else is EMBER_EDECODE; encrypted PEM is EMBER_ENOTSUP.
+ * field. Anything else is EMBER_EDECODE.
  *
  * Write: the same formats (PEM with 64-column lines, as OpenSSL).
  */
@@ -20,6 +29,7 @@
 #include <stdint.h>
 
 #include "dsa.h"
+#include "hash.h"
 #include "rsa.h"
 
 #ifdef __cplusplus
@@ -33,7 +43,8 @@ enum ember_pkey_format {
 	EMBER_PKEY_PKCS8 = 1, /* private: PrivateKeyInfo, "PRIVATE KEY" */
 	EMBER_PKEY_SPKI = 2,  /* public: SubjectPublicKeyInfo, "PUBLIC KEY" */
 	EMBER_PKEY_PKCS1 = 3, /* RSA only: RSAPrivateKey "RSA PRIVATE KEY" or, public, RSAPublicKey */
-	EMBER_PKEY_TRAD = 4   /* DSA private: OpenSSL's "DSA PRIVATE KEY" */
+	EMBER_PKEY_TRAD = 4,  /* the type's own form: "RSA PRIVATE KEY" (and public), "DSA PRIVATE KEY" */
+	EMBER_PKEY_PARAMS = 5 /* domain parameters alone: "DSA PARAMETERS" (Dss-Parms) */
 };
 
 /* Bounds of an encoded key of at most EMBER_MAX_RSA_BITS. */
@@ -43,14 +54,26 @@ enum ember_pkey_format {
 typedef struct ember_pkey {
 	int type;        /* enum ember_pkey_type */
 	int has_private; /* 0: public key only (RSA: u.rsa.pub is set) */
+	int params_only; /* domain parameters without a key (ember_pkey_read_params, ember_dsa_generate_params):
+	                    written only as EMBER_PKEY_PARAMS */
 	union {
 		ember_rsa_private_key rsa;
 		ember_dsa_key dsa;
 	} u;
 } ember_pkey;
 
-/* ember_pkey_read decodes a key from PEM or DER (len bytes at in). */
+/*
+ * ember_pkey_read decodes a key from PEM or DER (len bytes at in). An
+ * encrypted key is EMBER_ENOTSUP here: see ember_pkey_read_pass.
+ */
 int ember_pkey_read(ember_pkey *k, const uint8_t *in, size_t len);
+
+/*
+ * ember_pkey_read_params reads domain parameters alone ("DSA PARAMETERS",
+ * PEM or DER: what `openssl genpkey -genparam` writes): |k| gets the type
+ * and the parameters, params_only set, and no key.
+ */
+int ember_pkey_read_params(ember_pkey *k, const uint8_t *in, size_t len);
 
 /*
  * ember_pkey_write writes k in |format| (public formats work for private
@@ -63,6 +86,96 @@ int ember_pkey_write(const ember_pkey *k, int format, int pem, uint8_t *out, siz
 
 /* ember_pkey_bits is the modulus (RSA) or p (DSA) size in bits. */
 unsigned ember_pkey_bits(const ember_pkey *k);
+
+/*
+ * ember_pkey_name is OpenSSL's name of key type |type| ("RSA", "DSA"), or
+ * NULL; ember_pkey_type_of is the reverse (case-insensitive; EMBER_PKEY_NONE
+ * for a name that is not a key type of this build).
+ */
+const char *ember_pkey_name(int type);
+int ember_pkey_type_of(const char *name);
+
+/* ---- Password-protected private keys ---- */
+
+/* How a key file is protected. */
+enum ember_pbe_scheme {
+	EMBER_PBE_NONE = 0,       /* not encrypted */
+	EMBER_PBE_PKCS8 = 1,      /* EncryptedPrivateKeyInfo, PBES2 with PBKDF2 */
+	EMBER_PBE_TRAD = 2,       /* PEM with Proc-Type/DEK-Info headers (EVP_BytesToKey, MD5) */
+	EMBER_PBE_UNSUPPORTED = 3 /* encrypted some other way: PBES1, PKCS#12 PBE, scrypt, another cipher or PRF */
+};
+
+typedef struct ember_pbe_info {
+	int scheme;          /* enum ember_pbe_scheme */
+	char cipher[96];     /* "aes-256-cbc"; EMBER_PBE_UNSUPPORTED: what is not supported ("scrypt", "PBES1 ...") */
+	char prf[16];        /* PBKDF2's HMAC digest ("sha256"); "md5" for EMBER_PBE_TRAD */
+	uint64_t iterations; /* PBKDF2's count as the file gives it (UINT64_MAX: more than 64 bits); 1 for TRAD */
+} ember_pbe_info;
+
+/*
+ * PBKDF2 iteration counts: EMBER_PBE_DEFAULT_ITER is what ember writes by
+ * default (OpenSSL 3.0's PKCS5_DEFAULT_ITER); EMBER_PBE_MAX_ITER the most
+ * ember_pkey_read_pass accepts from a file by default (a hostile file could
+ * otherwise ask for hours of CPU: 10 million rounds of HMAC-SHA-256 take
+ * seconds, 2^32 hours).
+ */
+#define EMBER_PBE_DEFAULT_ITER 2048u
+#define EMBER_PBE_MAX_ITER 10000000u
+
+/*
+ * ember_pkey_encryption says whether the key file |in| is encrypted and
+ * how, without a passphrase and without deriving anything: 0 with |info|
+ * filled (scheme EMBER_PBE_NONE for anything not encrypted, even bytes that
+ * are no key at all), or EMBER_EDECODE for an encrypted container that is
+ * malformed (truncated, bad base64, bad headers).
+ */
+int ember_pkey_encryption(const uint8_t *in, size_t len, ember_pbe_info *info);
+
+/*
+ * ember_pkey_read_pass reads a key as ember_pkey_read does, decrypting it
+ * with |pass_len| bytes at |pass| when it is encrypted (an unencrypted key
+ * is read and |pass| ignored). |max_iter| caps the PBKDF2 iteration count a
+ * file may ask for (0: EMBER_PBE_MAX_ITER). Errors, besides ember_pkey_read's:
+ * EMBER_ENOTSUP (a scheme Ember does not read, or |pass| NULL),
+ * EMBER_ERANGE (the iteration count is over the cap: nothing was derived),
+ * EMBER_EPAD (wrong passphrase, or damaged data: the padding or the DER
+ * inside is not right; the two cannot be told apart).
+ */
+int ember_pkey_read_pass(ember_pkey *k, const uint8_t *in, size_t len, const void *pass, size_t pass_len,
+    uint64_t max_iter);
+
+/* How ember_pkey_write_pass encrypts; NULL (or NULL fields, 0) for the defaults. */
+typedef struct ember_pbe_params {
+	const char *cipher;  /* "aes-256-cbc" (default), "aes-128-cbc", "aes-192-cbc", "des-ede3-cbc";
+	                        traditional PEM also any other CBC cipher of the registry */
+	const char *prf;     /* PBES2's HMAC digest: "sha256" (default), "sha1", "sha224", "sha384", "sha512",
+	                        "sha512-224", "sha512-256" */
+	uint32_t iterations; /* PBES2: 0 is EMBER_PBE_DEFAULT_ITER */
+	const uint8_t *salt; /* PBES2: NULL is 16 random bytes; else salt_len (1..64) bytes */
+	size_t salt_len;
+	const uint8_t *iv;   /* NULL is random; else one cipher block */
+} ember_pbe_params;
+
+/*
+ * ember_pkey_write_pass writes the private key |k| encrypted under |pass|:
+ * |format| EMBER_PKEY_PKCS8 as EncryptedPrivateKeyInfo (PBES2; DER, or PEM
+ * "ENCRYPTED PRIVATE KEY" when |pem|), EMBER_PKEY_TRAD (or PKCS1 for RSA) as
+ * the type's own PEM block with Proc-Type/DEK-Info headers (PEM only).
+ * EMBER_ENOTSUP for a public key, another format, DER traditional, or a
+ * cipher or digest not offered; EMBER_ELEN when |cap| is too small.
+ */
+int ember_pkey_write_pass(const ember_pkey *k, int format, int pem, const ember_pbe_params *p, const void *pass,
+    size_t pass_len, uint8_t *out, size_t cap, size_t *out_len);
+
+/*
+ * ember_bytes_to_key is OpenSSL's EVP_BytesToKey (what `openssl enc`
+ * derives from a password without -pbkdf2, and the key of traditional
+ * encrypted PEM): D_i = H^count(D_{i-1} || pass || salt), key || iv = D_1 ||
+ * D_2 || ... |salt| is 8 bytes or NULL (none). A weak KDF (one round by
+ * default), for compatibility only. 0, EMBER_EINVAL or EMBER_ENOTSUP.
+ */
+int ember_bytes_to_key(const ember_hash_desc *d, const uint8_t *salt, const void *pass, size_t pass_len,
+    uint32_t count, uint8_t *key, size_t key_len, uint8_t *iv, size_t iv_len);
 
 void ember_pkey_clear(ember_pkey *k);
 

@@ -1,5 +1,5 @@
 /*
- * dsa.c - DSA (FIPS 186-4): signing (4.6) with k from RFC 6979 (3.2),
+ * dsa.c - DSA (FIPS 186-4): signing (4.6) with k from RFC 6979 (3.2, rfc6979.c),
  * verification (4.7), key and domain parameter generation (A.1.1.2, A.2.1, B.1.2),
  * and the validation of loaded domain parameters and public keys: the (L, N)
  * pairs of 4.2, p and q prime (C.3: Miller-Rabin C.3.1, Lucas C.3.3), q | p - 1,
@@ -7,42 +7,7 @@
  */
 #include "bn/bn_internal.h"
 #include "ember/dsa.h"
-
-/* ---- HMAC over a digest descriptor (RFC 2104), for RFC 6979's HMAC_DRBG ---- */
-
-typedef struct hmac_ctx {
-	ember_hash_ctx in, out;
-} hmac_ctx;
-
-static void hmac_init(hmac_ctx *c, const ember_hash_desc *hd, const uint8_t *key, size_t key_len)
-{
-	uint8_t pad[EMBER_MAX_HASH_BLOCK_LEN];
-	size_t i;
-
-	/* keys here are one digest long, never above the block length */
-	memset(pad, 0, sizeof(pad));
-	memcpy(pad, key, key_len);
-	for (i = 0; i < hd->block_len; i++)
-		pad[i] ^= 0x36;
-	ember_hash_init(&c->in, hd);
-	ember_hash_update(&c->in, pad, hd->block_len);
-	for (i = 0; i < hd->block_len; i++)
-		pad[i] ^= 0x36 ^ 0x5c;
-	ember_hash_init(&c->out, hd);
-	ember_hash_update(&c->out, pad, hd->block_len);
-	ember_wipe(pad, sizeof(pad));
-}
-
-static void hmac_final(hmac_ctx *c, uint8_t *mac)
-{
-	uint8_t inner[EMBER_MAX_DIGEST_LEN];
-	size_t n = c->in.desc->digest_len;
-
-	ember_hash_final(&c->in, inner);
-	ember_hash_update(&c->out, inner, n);
-	ember_hash_final(&c->out, mac);
-	ember_wipe(inner, sizeof(inner));
-}
+#include "pk/rfc6979.h"
 
 /* ---- integers of q's size ---- */
 
@@ -303,98 +268,45 @@ int ember_dsa_generate_key(ember_dsa_key *k)
 	return 0;
 }
 
-/* ---- RFC 6979, 3.2: HMAC_DRBG seeded with int2octets(x) || bits2octets(h1) ---- */
+/* ---- RFC 6979, 3.2 (rfc6979.c): HMAC_DRBG seeded with int2octets(x) || bits2octets(h1) ---- */
 
 typedef struct drbg {
-	const ember_hash_desc *hd;
-	uint8_t K[EMBER_MAX_DIGEST_LEN], V[EMBER_MAX_DIGEST_LEN];
+	ember_rfc6979 st;
+	uint8_t q[EMBER_DSA_MAX_QLEN];
 } drbg;
-
-/* K = HMAC_K(V || tag || extra); V = HMAC_K(V) */
-static void drbg_update(drbg *d, int tag, const uint8_t *extra, size_t extra_len)
-{
-	const size_t hlen = d->hd->digest_len;
-	hmac_ctx c;
-
-	hmac_init(&c, d->hd, d->K, hlen);
-	ember_hash_update(&c.in, d->V, hlen);
-	if (tag >= 0) {
-		uint8_t t = (uint8_t)tag;
-		ember_hash_update(&c.in, &t, 1);
-	}
-	if (extra_len)
-		ember_hash_update(&c.in, extra, extra_len);
-	hmac_final(&c, d->K);
-	hmac_init(&c, d->hd, d->K, hlen);
-	ember_hash_update(&c.in, d->V, hlen);
-	hmac_final(&c, d->V);
-}
 
 static void drbg_init(drbg *d, const ember_hash_desc *hd, const ember_dsa_key *k, const uint8_t *digest,
     size_t digest_len)
 {
-	const size_t qn = k->mq.n, qlen = k->qlen;
-	uint8_t seed[2 * EMBER_DSA_MAX_QLEN];
-	ember_bn_word h[BN_MAXW];
+	uint8_t x[EMBER_DSA_MAX_QLEN];
 
-	d->hd = hd;
-	memset(d->V, 0x01, hd->digest_len);
-	memset(d->K, 0x00, hd->digest_len);
-	ember_bn_to_bytes(seed, qlen, k->x, qn);
-	bits2int(h, k, digest, digest_len);
-	reduce_once(h, k);
-	ember_bn_to_bytes(seed + qlen, qlen, h, qn);
-	drbg_update(d, 0x00, seed, 2 * qlen);
-	drbg_update(d, 0x01, seed, 2 * qlen);
-	ember_wipe(seed, sizeof(seed));
-	ember_wipe(h, sizeof(h));
+	ember_bn_to_bytes(d->q, k->qlen, k->mq.m, k->mq.n);
+	ember_bn_to_bytes(x, k->qlen, k->x, k->mq.n);
+	ember_rfc6979_init(&d->st, hd, d->q, qbits_of(k), x, digest, digest_len, NULL, 0);
+	ember_wipe(x, sizeof(x));
 }
 
 /* The next candidate k in [1, q-1] (step h). */
-static void drbg_next_k(drbg *d, const ember_dsa_key *k, ember_bn_word *kw, int first)
+static void drbg_next_k(drbg *d, const ember_dsa_key *k, ember_bn_word *kw)
 {
-	const size_t hlen = d->hd->digest_len, qn = k->mq.n;
-	uint8_t t[EMBER_DSA_MAX_QLEN + EMBER_MAX_DIGEST_LEN];
+	uint8_t kb[EMBER_DSA_MAX_QLEN];
 
-	if (!first)
-		drbg_update(d, 0x00, NULL, 0);
-	for (;;) {
-		size_t tlen = 0;
-		hmac_ctx c;
-
-		while (tlen < k->qlen) {
-			hmac_init(&c, d->hd, d->K, hlen);
-			ember_hash_update(&c.in, d->V, hlen);
-			hmac_final(&c, d->V);
-			memcpy(t + tlen, d->V, hlen);
-			tlen += hlen;
-		}
-		bits2int(kw, k, t, tlen);
-		{
-			/* RFC 6979 3.2 h.3: whether a candidate is rejected says nothing about the k kept */
-			int ok = (ember_bn_is_zero(kw, qn) ^ 1) & (ember_bn_cmp(kw, k->mq.m, qn) < 0);
-			EMBER_DECLASSIFY(&ok, sizeof(ok));
-			if (ok)
-				break;
-		}
-		drbg_update(d, 0x00, NULL, 0);
-	}
-	ember_wipe(t, sizeof(t));
+	ember_rfc6979_next(&d->st, kb);
+	memset(kw, 0, BN_MAXW * sizeof(kw[0]));
+	ember_bn_from_bytes(kw, k->mq.n, kb, k->qlen);
+	ember_wipe(kb, sizeof(kb));
 }
 
 int ember_dsa_rfc6979_k(const ember_dsa_key *k, const ember_hash_desc *hd, const uint8_t *digest,
     size_t digest_len, uint8_t *out)
 {
-	ember_bn_word kw[BN_MAXW];
 	drbg d;
 
 	if (!k->has_private || hd == NULL)
 		return EMBER_EINVAL;
 	drbg_init(&d, hd, k, digest, digest_len);
-	drbg_next_k(&d, k, kw, 1);
-	ember_bn_to_bytes(out, k->qlen, kw, k->mq.n);
+	ember_rfc6979_next(&d.st, out);
 	ember_wipe(&d, sizeof(d));
-	ember_wipe(kw, sizeof(kw));
 	return 0;
 }
 
@@ -441,7 +353,6 @@ int ember_dsa_sign(const ember_dsa_key *k, const ember_hash_desc *hd, const uint
 {
 	ember_bn_word kw[BN_MAXW];
 	drbg d;
-	int first = 1;
 
 	if (!k->has_private || hd == NULL)
 		return EMBER_EINVAL;
@@ -449,8 +360,7 @@ int ember_dsa_sign(const ember_dsa_key *k, const ember_hash_desc *hd, const uint
 		return EMBER_ELEN;
 	drbg_init(&d, hd, k, digest, digest_len);
 	do {
-		drbg_next_k(&d, k, kw, first);
-		first = 0;
+		drbg_next_k(&d, k, kw);
 	} while (sign_with(k, kw, digest, digest_len, sig) != 0);
 	ember_wipe(&d, sizeof(d));
 	ember_wipe(kw, sizeof(kw));

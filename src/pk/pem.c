@@ -3,13 +3,15 @@
  *
  * Decoding: white space inside the body is ignored; any other character
  * outside the base64 alphabet, '=' anywhere but at the end, a body whose
- * length is not a multiple of 4, a missing or mismatched END line, or RFC
- * 1421 headers ("Proc-Type:", an encrypted key) are refused.
+ * length is not a multiple of 4, a missing or mismatched END line are
+ * refused. RFC 1421 headers ("Proc-Type:", an encrypted key) are refused
+ * by ember_pem_decode and handed to the caller by ember_pem_decode_hdr:
+ * header lines right after the BEGIN line, each "Name: value" (no
+ * continuation lines), ended by an empty line.
  */
 #include <stdio.h>
 
-#include "internal.h"
-#include "ember/keys.h"
+#include "pk_impl.h"
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -51,8 +53,56 @@ static int label_wanted(const char *labels, const char *label, size_t n)
 	return 0;
 }
 
+/*
+ * The header block at |body| (just after "-----BEGIN X-----"), if any:
+ * *hdr and *hdr_len cover its lines, and the base64 starts at *data. Without
+ * headers *hdr_len is 0 and *data is |body|. EMBER_EDECODE for a header
+ * block without its empty line or with a continuation line.
+ */
+static int headers(const char *body, const char *stop, const char **hdr, size_t *hdr_len, const char **data)
+{
+	const char *p = body, *line, *nl;
+
+	*hdr = NULL;
+	*hdr_len = 0;
+	*data = body;
+	/* the rest of the BEGIN line */
+	if (p < stop && *p == '\r')
+		p++;
+	if (p >= stop || *p != '\n')
+		return 0;
+	p++;
+	nl = memchr(p, '\n', (size_t)(stop - p));
+	if (nl == NULL || memchr(p, ':', (size_t)(nl - p)) == NULL)
+		return 0;
+	*hdr = p;
+	for (line = p; line < stop; line = nl + 1) {
+		size_t n;
+		nl = memchr(line, '\n', (size_t)(stop - line));
+		if (nl == NULL)
+			return EMBER_EDECODE;
+		n = (size_t)(nl - line);
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		if (n == 0) {
+			*hdr_len = (size_t)(line - p);
+			*data = nl + 1;
+			return 0;
+		}
+		if (line[0] == ' ' || line[0] == '\t' || memchr(line, ':', n) == NULL)
+			return EMBER_EDECODE; /* a continuation line, or no "Name:" */
+	}
+	return EMBER_EDECODE;
+}
+
 int ember_pem_decode(const char *in, size_t len, const char *labels, char *label, size_t label_cap,
     uint8_t *out, size_t cap, size_t *out_len)
+{
+	return ember_pem_decode_hdr(in, len, labels, label, label_cap, NULL, NULL, out, cap, out_len);
+}
+
+int ember_pem_decode_hdr(const char *in, size_t len, const char *labels, char *label, size_t label_cap,
+    const char **hdr, size_t *hdr_len, uint8_t *out, size_t cap, size_t *out_len)
 {
 	const char *p = in, *end = in + len;
 
@@ -87,8 +137,20 @@ int ember_pem_decode(const char *in, size_t len, const char *labels, char *label
 			return EMBER_ELEN;
 		memcpy(label, lab, n);
 		label[n] = 0;
-		if (find(body, (size_t)(stop - body), ":") != NULL)
-			return EMBER_ENOTSUP; /* RFC 1421 headers: an encrypted key */
+		{
+			const char *h, *data;
+			size_t hl;
+			int r = headers(body, stop, &h, &hl, &data);
+			if (r != 0)
+				return hdr == NULL ? EMBER_ENOTSUP : r;
+			if (h != NULL && hdr == NULL)
+				return EMBER_ENOTSUP; /* RFC 1421 headers: an encrypted key */
+			if (hdr != NULL) {
+				*hdr = h;
+				*hdr_len = hl;
+			}
+			body = data;
+		}
 		for (p = body; p < stop; p++) {
 			int c = (unsigned char)*p, v;
 			if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
@@ -137,10 +199,16 @@ int ember_pem_decode(const char *in, size_t len, const char *labels, char *label
 int ember_pem_encode(const char *label, const uint8_t *der, size_t der_len, char *out, size_t cap,
     size_t *out_len)
 {
+	return ember_pem_encode_hdr(label, NULL, der, der_len, out, cap, out_len);
+}
+
+int ember_pem_encode_hdr(const char *label, const char *hdr, const uint8_t *der, size_t der_len, char *out,
+    size_t cap, size_t *out_len)
+{
 	size_t o = 0, i, col = 0;
 	int n;
 
-	n = snprintf(out, cap, "-----BEGIN %s-----\n", label);
+	n = snprintf(out, cap, "-----BEGIN %s-----\n%s%s", label, hdr ? hdr : "", hdr ? "\n" : "");
 	if (n < 0 || (size_t)n >= cap)
 		return EMBER_ELEN;
 	o = (size_t)n;

@@ -2,11 +2,15 @@
  * fuzz_keyfiles.c - arbitrary bytes as a key file and as a signature file
  * through the CLI commands that read them, in-process: `ember rsa -in`
  * (private or -pubin, PEM or DER, -text, -check, written back out) and
- * `ember dgst -<hash> -verify pub -signature sig` and `-sign key`.
+ * `ember dgst -<hash> -verify pub -signature sig` and `-sign key`; with
+ * -passin pass:x, so that encrypted keys (PKCS#8 PBES2 in PEM and DER,
+ * traditional PEM with Proc-Type and DEK-Info) are decrypted and parsed,
+ * and without it (standard input is /dev/null: refused, never prompted).
  *
  * Input: byte 0 picks the command and its options (bits 0-2: rsa -noout
  * and -out, -text, -check, -pubout; dgst -verify (3 of 8), -sign; bit 3:
- * DER out; bit 4: -pubin; bits 5-6: -inform or the hash), bytes 1-2 (little
+ * DER out; bit 4: -pubin; bits 5-6: -inform or the hash; bit 7: -passin
+ * pass:x, the passphrase of the encrypted seeds), bytes 1-2 (little
  * endian) are the key file's length, then the key file, then the signature
  * file (the rest). The signed message is a fixed file. Every run must end
  * in an exit status (0 or 1), never a crash, a sanitizer report or a hang;
@@ -90,6 +94,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = keyf;
 		if (pub)
 			argv[argc++] = "-pubin";
+		if (sel & 0x80) {
+			argv[argc++] = "-passin";
+			argv[argc++] = "pass:x";
+		}
 		if (op == 1) {
 			argv[argc++] = "-text";
 			argv[argc++] = "-noout";
@@ -126,6 +134,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	default: /* 4..6: verify with each hash; 7: sign */
 		argv[argc++] = "dgst";
 		argv[argc++] = (char *)hashes[(sel >> 5) & 3];
+		if (sel & 0x80) {
+			argv[argc++] = "-passin";
+			argv[argc++] = "pass:x";
+		}
 		if (op == 7) {
 			argv[argc++] = "-sign";
 			argv[argc++] = keyf;

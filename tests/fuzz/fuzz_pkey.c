@@ -2,6 +2,10 @@
  * fuzz_pkey.c - the key-file reader (PEM and DER: PKCS#1, PKCS#8, SPKI, RSA
  * and DSA) on arbitrary bytes. A key that is read must write back and read
  * again to the same encoding; anything else must be refused, never crash.
+ * Encrypted keys (PKCS#8 PBES2 in PEM and DER, traditional PEM with
+ * Proc-Type and DEK-Info) go through ember_pkey_encryption and
+ * ember_pkey_read_pass with the seeds' passphrase "x" and a PBKDF2 cap of
+ * 4096 iterations (a larger count must be refused, not run).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,8 +22,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t alen, blen;
 	int fmt;
 
-	if (ember_pkey_read(&k, data, size) != 0)
-		return 0;
+	if (ember_pkey_read(&k, data, size) != 0) {
+		ember_pbe_info info;
+		int r = ember_pkey_encryption(data, size, &info);
+		if (r != 0 || info.scheme == EMBER_PBE_NONE)
+			return 0;
+		r = ember_pkey_read_pass(&k, data, size, "x", 1, 4096);
+		if (r == 0 && info.scheme == EMBER_PBE_PKCS8 && info.iterations > 4096)
+			abort(); /* over the cap, yet run */
+		if (r != 0)
+			return 0;
+	}
 	fmt = k.has_private ? EMBER_PKEY_PKCS8 : EMBER_PKEY_SPKI;
 	if (ember_pkey_write(&k, fmt, 0, a, sizeof(a), &alen) == 0) {
 		if (ember_pkey_read(&k2, a, alen) != 0)

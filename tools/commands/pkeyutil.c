@@ -1,16 +1,17 @@
 /*
- * pkeyutil.c - key files and signatures shared by `ember dgst -sign/-verify`,
- * `ember genrsa` and `ember rsa`.
+ * pkeyutil.c - key files and signatures shared by the key commands
+ * (pkeyutil.h): every key file is read here, so every command answers a
+ * bad, encrypted or unsupported one in the same words.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember/cipher.h"
 #include "pkeyutil.h"
 #include "tool.h"
 
-#define KEYFILE_MAX 65536
 #define SIGFILE_MAX 4096
 
 uint8_t *pkey_read_file(const char *cmd, const char *path, size_t max, size_t *len)
@@ -69,100 +70,166 @@ uint8_t *pkey_read_file(const char *cmd, const char *path, size_t max, size_t *l
 	return buf;
 }
 
-/* Whether |needle| occurs in the |len| bytes at |p| (no NUL needed). */
-static int contains(const uint8_t *p, size_t len, const char *needle)
+/* The passphrase of the encrypted key file |name|: -passin, else the terminal. 0, or 1 after one line. */
+static int passphrase_in(const char *cmd, const char *name, const pkey_in *in, pass_buf *pass)
 {
-	size_t n = strlen(needle), i;
+	char prompt[512];
 
-	for (i = 0; n <= len && i <= len - n; i++)
-		if (memcmp(p + i, needle, n) == 0)
-			return 1;
-	return 0;
-}
-
-/* A DER header at *p (tag |tag|, definite length within |end|): moves *p to the contents, sets *n. */
-static int der_head(const uint8_t **p, const uint8_t *end, int tag, size_t *n)
-{
-	const uint8_t *q = *p;
-	size_t len = 0, k;
-
-	if (end - q < 2 || q[0] != tag)
-		return -1;
-	if (q[1] < 0x80) {
-		len = q[1];
-		q += 2;
-	} else {
-		k = q[1] & 0x7f;
-		if (k == 0 || k > 3 || (size_t)(end - q) < 2 + k)
-			return -1;
-		for (q += 2; k > 0; k--)
-			len = len << 8 | *q++;
+	if (in != NULL && in->pass != NULL && in->pass->set) {
+		*pass = *in->pass;
+		if (in->pass->p == in->pass->buf)
+			pass->p = pass->buf;
+		return 0;
 	}
-	if (len > (size_t)(end - q))
-		return -1;
-	*p = q;
-	*n = len;
-	return 0;
+	if (in != NULL && in->passin != NULL)
+		return pass_get(cmd, "-passin", in->passin, pass);
+	if (!pass_can_prompt()) {
+		if (in != NULL && in->has_passin)
+			return tool_error(cmd, "%s: the key is encrypted and standard input is not a terminal to ask its "
+			                       "passphrase on: give it with -passin (pass:, env:, file:, fd:, stdin)", name);
+		return tool_error(cmd, "%s: the key is encrypted and standard input is not a terminal to ask its passphrase "
+		                       "on: decrypt it first: ember pkey -in %s -passin <source> -out plain.pem", name, name);
+	}
+	snprintf(prompt, sizeof(prompt), "Enter pass phrase for %s:", name);
+	return pass_prompt(cmd, prompt, 0, 0, pass);
 }
 
-/*
- * Whether |buf| is a password-protected private key: PEM "ENCRYPTED PRIVATE
- * KEY" (PKCS#8, RFC 5958), a traditional PEM key with RFC 1421 headers
- * ("Proc-Type: 4,ENCRYPTED"), or DER EncryptedPrivateKeyInfo whose algorithm
- * is a PKCS#5 (1.2.840.113549.1.5) or PKCS#12 PBE (1.2.840.113549.1.12.1)
- * scheme. Only asked after the key reader refused the file, to say why.
- */
-static int is_encrypted_key(const uint8_t *buf, size_t len)
+/* One line for a key that ember_pkey_read_pass refused with |ret|. */
+static int refused(const char *cmd, const char *name, const pkey_in *in, int ret)
 {
-	static const uint8_t pkcs5[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05 };
-	static const uint8_t pkcs12pbe[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x0c, 0x01 };
-	const uint8_t *p = buf, *end = buf + len;
-	size_t n;
+	const char *what = in == NULL || in->verify ? "key" : in->pubin ? "public key" : "private key";
 
-	if (contains(buf, len, "-----BEGIN ENCRYPTED PRIVATE KEY-----") || contains(buf, len, "Proc-Type: 4,ENCRYPTED"))
+	if (ret == EMBER_EPAD)
+		return tool_error(cmd, "%s: bad decrypt or wrong passphrase", name);
+	if (ret == EMBER_EDECODE)
+		return tool_error(cmd, "%s: not a readable key (truncated, garbage or unsupported format)", name);
+	if (ret == EMBER_ENOTSUP)
+		return tool_error(cmd, "%s: could not read %s: unsupported key type (ember reads %s keys)", name, what,
+		    pkey_ops_names());
+	return tool_error(cmd, "%s: could not read %s: %s", name, what, ember_strerror(ret));
+}
+
+int pkey_load_ex(const char *cmd, const char *path, const pkey_in *in, ember_pkey *k)
+{
+	const char *name = path != NULL && strcmp(path, "-") != 0 ? path : "(stdin)";
+	ember_pbe_info info;
+	pass_buf pass;
+	size_t len;
+	uint8_t *buf = pkey_read_file(cmd, path, PKEY_FILE_MAX, &len);
+	int ret;
+
+	memset(k, 0, sizeof(*k));
+	if (buf == NULL)
 		return 1;
-	/* SEQUENCE { SEQUENCE { OID, parameters }, OCTET STRING } */
-	if (der_head(&p, end, 0x30, &n) != 0 || der_head(&p, p + n, 0x30, &n) != 0 || der_head(&p, p + n, 0x06, &n) != 0)
-		return 0;
-	return (n > sizeof(pkcs5) && memcmp(p, pkcs5, sizeof(pkcs5)) == 0) ||
-	       (n > sizeof(pkcs12pbe) && memcmp(p, pkcs12pbe, sizeof(pkcs12pbe)) == 0);
-}
-
-int pkey_refuse_encrypted(const char *cmd, const char *path, const uint8_t *buf, size_t len)
-{
-	int der = len > 0 && buf[0] == 0x30;
-
-	if (!is_encrypted_key(buf, len))
-		return 0;
-	tool_error(cmd, "%s: the key is encrypted (protected by a password), which ember does not read: "
-	    "decrypt it first: openssl pkey%s -in %s -out plain.pem", path ? path : "(stdin)",
-	    der ? " -inform DER" : "", path ? path : "key.pem");
-	return 1;
+	if (in != NULL && in->form != 0 && (len == 0 || (buf[0] == 0x30) != (in->form == 2))) {
+		free(buf);
+		return tool_error(cmd, "%s: not in %s form", name, in->form == 2 ? "DER" : "PEM");
+	}
+	ret = ember_pkey_encryption(buf, len, &info);
+	if (ret == 0 && info.scheme == EMBER_PBE_NONE) {
+		ret = ember_pkey_read(k, buf, len);
+	} else if (ret == 0 && info.scheme == EMBER_PBE_UNSUPPORTED) {
+		free(buf);
+		return tool_error(cmd, "%s: unsupported key encryption: %s (ember reads PBES2 with PBKDF2 and AES-CBC or "
+		                       "DES-EDE3-CBC, and PEM with Proc-Type and DEK-Info)", name, info.cipher);
+	} else if (ret == 0 && info.iterations > EMBER_PBE_MAX_ITER) {
+		free(buf);
+		if (info.iterations == UINT64_MAX)
+			return tool_error(cmd, "%s: PBKDF2 iteration count over 2^64 is over ember's limit of %u", name,
+			    EMBER_PBE_MAX_ITER);
+		return tool_error(cmd, "%s: PBKDF2 iteration count %llu is over ember's limit of %u (a key file must not "
+		                       "cost hours of CPU)", name, (unsigned long long)info.iterations, EMBER_PBE_MAX_ITER);
+	} else if (ret == 0) {
+		if (passphrase_in(cmd, name, in, &pass) != 0) {
+			free(buf);
+			return 1;
+		}
+		ret = ember_pkey_read_pass(k, buf, len, pass.p, pass.len, EMBER_PBE_MAX_ITER);
+		pass_clear(&pass);
+	}
+	ember_wipe(buf, len);
+	free(buf);
+	if (ret != 0)
+		return refused(cmd, name, in, ret);
+	if (in != NULL && in->pubin && k->has_private) {
+		ember_pkey_clear(k);
+		return tool_error(cmd, "%s: expected a public key (drop -pubin?)", name);
+	}
+	return 0;
 }
 
 int pkey_load(const char *cmd, const char *path, ember_pkey *k)
 {
-	size_t len;
-	uint8_t *buf = pkey_read_file(cmd, path, KEYFILE_MAX, &len);
-	int ret, enc = 0;
+	return pkey_load_ex(cmd, path, NULL, k);
+}
 
-	if (buf == NULL)
-		return 1;
-	ret = ember_pkey_read(k, buf, len);
+const char *pkey_cipher_option(const char *arg)
+{
+	static const char *const short_names[][2] = {
+		{ "-aes128", "aes-128-cbc" },
+		{ "-aes192", "aes-192-cbc" },
+		{ "-aes256", "aes-256-cbc" },
+		{ "-des3", "des-ede3-cbc" },
+	};
+	const ember_cipher_spec *s;
+	size_t i;
+
+	for (i = 0; i < sizeof(short_names) / sizeof(short_names[0]); i++)
+		if (strcmp(arg, short_names[i][0]) == 0)
+			return short_names[i][1];
+	if (arg[0] != '-' || (s = ember_cipher_spec_find(arg + 1)) == NULL || s->mode != EMBER_MODE_CBC)
+		return NULL;
+	return s->name;
+}
+
+int pkey_encode(const char *cmd, const ember_pkey *k, const pkey_out *o, uint8_t *buf, size_t cap, size_t *len)
+{
+	pass_buf asked;
+	int ret;
+
+	if (o->cipher != NULL && k->has_private && o->format != EMBER_PKEY_SPKI && o->format != EMBER_PKEY_PARAMS) {
+		const pass_buf *pass = o->pass;
+		ember_pbe_params prm;
+		if (o->der && o->format != EMBER_PKEY_PKCS8)
+			return tool_error(cmd, "-%s: a traditional key is encrypted only in PEM (PKCS#8 DER can be: drop "
+			                       "-traditional)", o->cipher);
+		if (pass == NULL || !pass->set) {
+			if (!pass_can_prompt())
+				return tool_error(cmd, "-%s: no passphrase to encrypt the key with and standard input is not a "
+				                       "terminal: give it with -passout (pass:, env:, file:, fd:, stdin)", o->cipher);
+			if (pass_prompt(cmd, "Enter PEM pass phrase:", 1, 4, &asked) != 0)
+				return 1;
+			pass = &asked;
+		}
+		memset(&prm, 0, sizeof(prm));
+		prm.cipher = o->cipher;
+		ret = ember_pkey_write_pass(k, o->format, !o->der, &prm, pass->p, pass->len, buf, cap, len);
+		if (pass == &asked)
+			pass_clear(&asked);
+		if (ret == EMBER_ENOTSUP)
+			return tool_error(cmd, "-%s: %s", o->cipher,
+			    o->format == EMBER_PKEY_PKCS8 ? "not a PBES2 cipher here (aes-128-cbc, aes-192-cbc, aes-256-cbc, "
+			                                    "des-ede3-cbc; other CBC ciphers with -traditional)"
+			                                  : "this key has no traditional form to encrypt");
+	} else {
+		ret = ember_pkey_write(k, o->format, !o->der, buf, cap, len);
+	}
 	if (ret != 0)
-		enc = pkey_refuse_encrypted(cmd, path, buf, len);
-	ember_wipe(buf, len);
-	free(buf);
-	if (ret == 0)
-		return 0;
-	if (enc)
-		return 1;
-	if (ret == EMBER_EDECODE)
-		return tool_error(cmd, "%s: not a readable key (truncated, garbage or unsupported format)",
-		    path ? path : "(stdin)");
-	if (ret == EMBER_ENOTSUP)
-		return tool_error(cmd, "%s: unsupported key type (ember reads RSA and DSA keys)", path ? path : "(stdin)");
-	return tool_error(cmd, "%s: key refused: %s", path ? path : "(stdin)", ember_strerror(ret));
+		return tool_error(cmd, "cannot write the key: %s", ret == EMBER_ENOTSUP ? "this key has no such form"
+		                                                                         : ember_strerror(ret));
+	return 0;
+}
+
+int pkey_save(const char *cmd, const char *path, const ember_pkey *k, const pkey_out *o)
+{
+	static uint8_t buf[EMBER_PKEY_MAX_PEM];
+	size_t len;
+	int status = pkey_encode(cmd, k, o, buf, sizeof(buf), &len);
+
+	if (status == 0)
+		status = pkey_write_file(cmd, path, buf, len);
+	ember_wipe(buf, sizeof(buf));
+	return status;
 }
 
 int pkey_write_file(const char *cmd, const char *path, const void *data, size_t len)
@@ -182,6 +249,32 @@ int pkey_write_file(const char *cmd, const char *path, const void *data, size_t 
 	return 0;
 }
 
+/* ---- dgst -sign / -verify ---- */
+
+void pkey_dgst_opts_init(pkey_dgst_opts *o)
+{
+	o->passin = NULL;
+	pkey_sigopts_init(&o->so);
+}
+
+int pkey_dgst_option(int argc, char **argv, int *i, pkey_dgst_opts *o)
+{
+	const char *a = argv[*i];
+
+	if (strcmp(a, "-passin") != 0 && strcmp(a, "-sigopt") != 0)
+		return 0;
+	if (*i + 1 >= argc) {
+		tool_error("dgst", "option %s needs a value", a);
+		return -1;
+	}
+	(*i)++;
+	if (strcmp(a, "-passin") == 0) {
+		o->passin = argv[*i];
+		return 1;
+	}
+	return pkey_sigopt("dgst", "-sigopt", argv[*i], &o->so) == 0 ? 1 : -1;
+}
+
 /* The digest named |hash| ("sha256", "-sha256" ...), or NULL after an error. */
 static const ember_hash_desc *find_digest(const char *hash)
 {
@@ -195,47 +288,65 @@ static const ember_hash_desc *find_digest(const char *hash)
 	return hd;
 }
 
-int pkey_sign(const char *hash, const char *keyfile, const uint8_t *data, size_t len, uint8_t *sig, size_t *sig_len,
-              const char **type)
+static int load_for_dgst(const pkey_dgst_opts *o, const char *file, ember_pkey **k)
 {
-	const ember_hash_desc *hd = find_digest(hash);
-	ember_pkey *k;
-	uint8_t md[EMBER_MAX_DIGEST_LEN], der[2 * EMBER_DSA_MAX_QLEN + 16];
-	int ret;
+	pkey_in in;
 
-	if (hd == NULL)
-		return 1;
-	if ((k = malloc(sizeof(*k))) == NULL)
+	memset(&in, 0, sizeof(in));
+	in.passin = o ? o->passin : NULL;
+	in.has_passin = o != NULL;
+	in.verify = 1;
+	if ((*k = malloc(sizeof(**k))) == NULL)
 		return tool_error("dgst", "out of memory");
-	if (pkey_load("dgst", keyfile, k) != 0) {
-		free(k);
+	if (pkey_load_ex("dgst", file, &in, *k) != 0) {
+		free(*k);
 		return 1;
 	}
-	if (!k->has_private) {
-		ember_pkey_clear(k);
-		free(k);
-		return tool_error("dgst", "%s: a private key is needed to sign", keyfile);
-	}
-	ember_hash(hd, md, data, len);
-	*sig_len = 0;
-	if (k->type == EMBER_PKEY_RSA) {
-		*type = "RSA";
-		*sig_len = k->u.rsa.pub.len;
-		ret = ember_rsa_pkcs1_sign(&k->u.rsa, hd, md, hd->digest_len, sig, *sig_len);
-	} else {
-		size_t raw = 2 * k->u.dsa.qlen;
-		*type = "DSA";
-		ret = ember_dsa_sign(&k->u.dsa, hd, md, hd->digest_len, sig, raw);
-		if (ret == 0)
-			ret = ember_dsa_sig_to_der(sig, raw, der, sizeof(der), sig_len);
-		if (ret == 0)
-			memcpy(sig, der, *sig_len);
-	}
+	return 0;
+}
+
+static void drop(ember_pkey *k)
+{
 	ember_pkey_clear(k);
 	free(k);
+}
+
+int pkey_sign_ex(const pkey_dgst_opts *o, const char *hash, const char *keyfile, const uint8_t *data, size_t len,
+                 uint8_t *sig, size_t *sig_len, const char **type)
+{
+	const ember_hash_desc *hd = find_digest(hash);
+	pkey_sigopts plain;
+	const pkey_ops *ops;
+	ember_pkey *k;
+	uint8_t md[EMBER_MAX_DIGEST_LEN];
+	int ret;
+
+	pkey_sigopts_init(&plain);
+	if (hd == NULL || load_for_dgst(o, keyfile, &k) != 0)
+		return 1;
+	if (!k->has_private) {
+		drop(k);
+		return tool_error("dgst", "%s: a private key is needed to sign", keyfile);
+	}
+	ops = pkey_ops_of(k->type);
+	*type = ops->name;
+	ember_hash(hd, md, data, len);
+	*sig_len = 0;
+	if (o != NULL && o->so.pss && k->type != EMBER_PKEY_RSA) {
+		drop(k);
+		return tool_error("dgst", "-sigopt rsa_padding_mode:pss: %s is not an RSA key", keyfile);
+	}
+	ret = ops->sign(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	drop(k);
 	if (ret != 0)
 		return tool_error("dgst", "%s: signing failed: %s", keyfile, ember_strerror(ret));
 	return 0;
+}
+
+int pkey_sign(const char *hash, const char *keyfile, const uint8_t *data, size_t len, uint8_t *sig, size_t *sig_len,
+              const char **type)
+{
+	return pkey_sign_ex(NULL, hash, keyfile, data, len, sig, sig_len, type);
 }
 
 int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_out,
@@ -250,44 +361,44 @@ int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_ou
 	return pkey_write_file("dgst", sigfile_out, sig, sig_len);
 }
 
-int pkey_verify(const char *hash, const char *pubfile, const char *sigfile, const uint8_t *data, size_t len,
-                int *verified)
+int pkey_verify_ex(const pkey_dgst_opts *o, const char *hash, const char *pubfile, const char *sigfile,
+                   const uint8_t *data, size_t len, int *verified)
 {
 	const ember_hash_desc *hd = find_digest(hash);
+	pkey_sigopts plain;
 	ember_pkey *k;
-	uint8_t md[EMBER_MAX_DIGEST_LEN], raw[EMBER_DSA_MAX_SIG_LEN], *sig;
+	uint8_t md[EMBER_MAX_DIGEST_LEN], *sig;
 	size_t sig_len;
 	int ret;
 
+	pkey_sigopts_init(&plain);
 	if (hd == NULL)
 		return 1;
 	if (sigfile == NULL)
 		return tool_error("dgst", "no signature file (-signature)");
 	if ((sig = pkey_read_file("dgst", sigfile, SIGFILE_MAX, &sig_len)) == NULL)
 		return 1;
-	if ((k = malloc(sizeof(*k))) == NULL) {
+	if (load_for_dgst(o, pubfile, &k) != 0) {
 		free(sig);
-		return tool_error("dgst", "out of memory");
-	}
-	if (pkey_load("dgst", pubfile, k) != 0) {
-		free(sig);
-		free(k);
 		return 1;
 	}
-	ember_hash(hd, md, data, len);
-	if (k->type == EMBER_PKEY_RSA) {
-		ret = ember_rsa_pkcs1_verify(&k->u.rsa.pub, hd, md, hd->digest_len, sig, sig_len);
-	} else {
-		size_t n = 2 * k->u.dsa.qlen;
-		ret = ember_dsa_sig_from_der(sig, sig_len, raw, n);
-		if (ret == 0)
-			ret = ember_dsa_verify(&k->u.dsa, md, hd->digest_len, raw, n);
+	if (o != NULL && o->so.pss && k->type != EMBER_PKEY_RSA) {
+		drop(k);
+		free(sig);
+		return tool_error("dgst", "-sigopt rsa_padding_mode:pss: %s is not an RSA key", pubfile);
 	}
-	ember_pkey_clear(k);
-	free(k);
+	ember_hash(hd, md, data, len);
+	ret = pkey_ops_of(k->type)->verify(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	drop(k);
 	free(sig);
 	*verified = ret == 0;
 	return 0;
+}
+
+int pkey_verify(const char *hash, const char *pubfile, const char *sigfile, const uint8_t *data, size_t len,
+                int *verified)
+{
+	return pkey_verify_ex(NULL, hash, pubfile, sigfile, data, len, verified);
 }
 
 int pkey_dgst_verify(const char *hash, const char *pubfile, const char *sigfile,

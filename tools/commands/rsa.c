@@ -10,6 +10,8 @@
  *   -RSAPublicKey_out         write the public key as PKCS#1 RSAPublicKey
  *   -traditional              private key as PKCS#1 instead of PKCS#8
  *   -noout -text -check       no key output / print the components / check the key
+ *   -passin src -passout src  passphrases of an encrypted input / output (pass:, env:, file:, fd:, stdin)
+ *   -aes128 -aes192 -aes256 -des3 (or any -<CBC cipher>)  encrypt the private key written
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,97 +20,14 @@
 #include "pkeyutil.h"
 #include "tool.h"
 
-/* OpenSSL's layout: "label:" then 15 bytes per line, "xx:xx:..." indented 4. */
-static void print_hex(const char *label, const ember_bn_word *a, size_t n)
-{
-	uint8_t buf[EMBER_RSA_MAX_LEN + 1];
-	unsigned bits = ember_bn_bits(a, n);
-	size_t len = bits / 8 + 1, i;
-
-	ember_bn_to_bytes(buf, len, a, n);
-	printf("%s:", label);
-	for (i = 0; i < len; i++) {
-		if (i % 15 == 0)
-			printf("\n    ");
-		printf("%02x%s", buf[i], i + 1 < len ? ":" : "");
-	}
-	printf("\n");
-	ember_wipe(buf, sizeof(buf));
-}
-
-static void print_exponent(const char *label, const ember_rsa_public_key *pub)
-{
-	if (pub->e_words == 1 && pub->e[0] <= 0xffffffffu)
-		printf("%s: %lu (0x%lx)\n", label, (unsigned long)pub->e[0], (unsigned long)pub->e[0]);
-	else
-		print_hex(label, pub->e, pub->e_words);
-}
-
-static void print_text(const ember_pkey *k)
-{
-	const ember_rsa_private_key *r = &k->u.rsa;
-
-	if (k->has_private) {
-		printf("Private-Key: (%u bit, 2 primes)\n", r->pub.bits);
-		print_hex("modulus", r->pub.mn.m, r->pub.mn.n);
-		print_exponent("publicExponent", &r->pub);
-		print_hex("privateExponent", r->d, r->pub.mn.n);
-		if (r->has_crt) {
-			print_hex("prime1", r->mp.m, r->mp.n);
-			print_hex("prime2", r->mq.m, r->mq.n);
-			print_hex("exponent1", r->dp, r->mp.n);
-			print_hex("exponent2", r->dq, r->mq.n);
-			print_hex("coefficient", r->qinv, r->mp.n);
-		}
-	} else {
-		printf("Public-Key: (%u bit)\n", r->pub.bits);
-		print_hex("Modulus", r->pub.mn.m, r->pub.mn.n);
-		print_exponent("Exponent", &r->pub);
-	}
-}
-
-/* p and q prime, and a private operation undone by the public one (the CRT parameters agree with e). */
-static int check_key(ember_pkey *k)
-{
-	ember_rsa_private_key *r = &k->u.rsa;
-	uint8_t in[EMBER_RSA_MAX_LEN], sig[EMBER_RSA_MAX_LEN], back[EMBER_RSA_MAX_LEN];
-	size_t i;
-
-	if (r->has_crt && (ember_prime_test(r->mp.m, r->mp.n, 0) != 1 || ember_prime_test(r->mq.m, r->mq.n, 0) != 1)) {
-		printf("RSA key error: %s not prime\n", ember_prime_test(r->mp.m, r->mp.n, 0) != 1 ? "p" : "q");
-		return 1;
-	}
-	for (i = 0; i < r->pub.len; i++)
-		in[i] = (uint8_t)(i * 7 + 1);
-	in[0] = 0;
-	if (ember_rsa_private_op(r, sig, in, r->pub.len) != 0 ||
-	    ember_rsa_public_op(&r->pub, back, sig, r->pub.len) != 0 || memcmp(back, in, r->pub.len) != 0) {
-		printf("RSA key error: d e dmp1 dmq1 iqmp not consistent\n");
-		return 1;
-	}
-	/* d itself (the CRT path does not use it) */
-	{
-		ember_bn_word m[EMBER_BN_MAX_WORDS], s[EMBER_BN_MAX_WORDS];
-		ember_bn_from_bytes(m, r->pub.mn.n, in, r->pub.len);
-		ember_bn_modexp_ct(s, m, r->d, r->pub.bits, &r->pub.mn);
-		ember_bn_from_bytes(m, r->pub.mn.n, sig, r->pub.len);
-		if (ember_bn_cmp(s, m, r->pub.mn.n) != 0) {
-			printf("RSA key error: d e not consistent\n");
-			return 1;
-		}
-	}
-	printf("RSA key ok\n");
-	return 0;
-}
-
 int cmd_rsa(int argc, char **argv)
 {
-	const char *in = NULL, *out = NULL;
+	const char *in = NULL, *out = NULL, *passin = NULL, *passout = NULL, *cipher = NULL;
 	int pubin = 0, pubout = 0, rsapub = 0, traditional = 0, noout = 0, text = 0, check = 0;
-	int outder = 0, inform = 0, i, ret, status = 0, encrypted;
+	int outder = 0, inform = 0, i, status = 0;
 	ember_pkey *k;
-	static uint8_t buf[EMBER_PKEY_MAX_PEM];
-	size_t len;
+	pkey_in ki;
+	pass_buf pin, pout;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -125,6 +44,13 @@ int cmd_rsa(int argc, char **argv)
 				inform = der ? 2 : 1;
 			else
 				outder = der;
+		} else if ((strcmp(a, "-passin") == 0 || strcmp(a, "-passout") == 0) && i + 1 < argc) {
+			if (a[5] == 'i')
+				passin = argv[++i];
+			else
+				passout = argv[++i];
+		} else if (pkey_cipher_option(a) != NULL) {
+			cipher = pkey_cipher_option(a);
 		} else if (strcmp(a, "-pubin") == 0) {
 			pubin = 1;
 		} else if (strcmp(a, "-pubout") == 0) {
@@ -142,53 +68,36 @@ int cmd_rsa(int argc, char **argv)
 		} else if (strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0) {
 			printf("usage: ember rsa [-in file] [-out file] [-inform PEM|DER] [-outform PEM|DER] [-pubin]\n"
 			       "                [-pubout] [-RSAPublicKey_out] [-traditional] [-noout] [-text] [-check]\n"
-			       "Reads an unencrypted RSA key (PKCS#1, PKCS#8, SubjectPublicKeyInfo; PEM or DER) and\n"
+			       "                [-passin src] [-passout src] [-aes128 | -aes192 | -aes256 | -des3 | -<cbc cipher>]\n"
+			       "Reads an RSA key (PKCS#1, PKCS#8, SubjectPublicKeyInfo; PEM or DER; plain or encrypted) and\n"
 			       "writes it again (default: PKCS#8 PEM). See man ember-rsa.\n");
 			return 0;
 		} else {
 			return tool_error("rsa", "unknown option '%s'", a);
 		}
 	}
-	if ((k = calloc(1, sizeof(*k))) == NULL)
-		return tool_error("rsa", "out of memory");
-	{
-		uint8_t *raw = pkey_read_file("rsa", in, 65536, &len);
-		if (raw == NULL) {
-			free(k);
-			return 1;
-		}
-		if (inform != 0 && (len == 0 || (raw[0] == 0x30) != (inform == 2))) {
-			free(raw);
-			free(k);
-			return tool_error("rsa", "%s: not in %s form", in ? in : "(stdin)", inform == 2 ? "DER" : "PEM");
-		}
-		ret = ember_pkey_read(k, raw, len);
-		/* "not supported on this CPU or build" would mislead: say the key is encrypted */
-		encrypted = ret != 0 && pkey_refuse_encrypted("rsa", in, raw, len);
-		ember_wipe(raw, len);
-		free(raw);
-	}
-	if (encrypted) {
-		free(k);
+	if (pass_get_pair("rsa", passin, passout, &pin, &pout) != 0)
 		return 1;
+	if ((k = calloc(1, sizeof(*k))) == NULL) {
+		pass_clear(&pin);
+		pass_clear(&pout);
+		return tool_error("rsa", "out of memory");
 	}
-	if (ret == EMBER_ENOTSUP) {
-		free(k);
-		return tool_error("rsa", "%s: could not read %s key: unsupported key type (ember reads RSA and DSA keys)",
-		    in ? in : "(stdin)", pubin ? "public" : "private");
-	}
-	if (ret != 0) {
-		free(k);
-		return tool_error("rsa", "%s: could not read %s key: %s", in ? in : "(stdin)",
-		    pubin ? "public" : "private", ember_strerror(ret));
-	}
+	memset(&ki, 0, sizeof(ki));
+	ki.pass = &pin;
+	ki.has_passin = 1;
+	ki.form = inform;
+	ki.pubin = pubin;
+	status = pkey_load_ex("rsa", in, &ki, k);
+	pass_clear(&pin);
+	if (status != 0)
+		goto done;
 	if (k->type != EMBER_PKEY_RSA) {
 		status = tool_error("rsa", "%s: not an RSA key", in ? in : "(stdin)");
 		goto done;
 	}
-	if (pubin != !k->has_private) {
-		status = tool_error("rsa", "%s: %s", in ? in : "(stdin)",
-		    pubin ? "expected a public key (drop -pubin?)" : "this is a public key (use -pubin)");
+	if (!pubin && !k->has_private) {
+		status = tool_error("rsa", "%s: this is a public key (use -pubin)", in ? in : "(stdin)");
 		goto done;
 	}
 	if (check && !k->has_private) {
@@ -196,10 +105,11 @@ int cmd_rsa(int argc, char **argv)
 		goto done;
 	}
 	if (text)
-		print_text(k);
-	if (check && check_key(k) != 0)
+		pkey_rsa_print(stdout, k, 0);
+	if (check && pkey_rsa_check(stdout, k) != 0)
 		status = 1;
 	if (!noout && status == 0) {
+		pkey_out po;
 		int fmt;
 		if (pubout || pubin)
 			fmt = rsapub ? EMBER_PKEY_PKCS1 : EMBER_PKEY_SPKI;
@@ -211,16 +121,17 @@ int cmd_rsa(int argc, char **argv)
 			/* RSAPublicKey of a private key: drop the private half first */
 			k->has_private = 0;
 		}
-		ret = ember_pkey_write(k, fmt, !outder, buf, sizeof(buf), &len);
-		if (ret != 0) {
-			status = tool_error("rsa", "cannot write the key: %s", ember_strerror(ret));
-			goto done;
-		}
-		fprintf(stderr, "writing RSA key\n");
-		status = pkey_write_file("rsa", out, buf, len);
+		memset(&po, 0, sizeof(po));
+		po.format = fmt;
+		po.der = outder;
+		po.cipher = cipher;
+		po.pass = &pout;
+		status = pkey_save("rsa", out, k, &po);
+		if (status == 0)
+			fprintf(stderr, "writing RSA key\n");
 	}
 done:
-	ember_wipe(buf, sizeof(buf));
+	pass_clear(&pout);
 	ember_pkey_clear(k);
 	free(k);
 	return status;

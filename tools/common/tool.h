@@ -15,6 +15,9 @@ int cmd_dgst(int argc, char **argv);
 int cmd_enc(int argc, char **argv);
 int cmd_genrsa(int argc, char **argv);
 int cmd_rsa(int argc, char **argv);
+int cmd_genpkey(int argc, char **argv);
+int cmd_pkey(int argc, char **argv);
+int cmd_pkeyutl(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)
