@@ -5,6 +5,12 @@
 # against Debian's openssl for the same target (where Debian has one).
 # Each figure is a difference of two runs, so start-up cost cancels:
 #   per byte = (insns(64 ops) - insns(16 ops)) / (48 * 8192)
+# The AEAD rows are records as openssl speed -aead seals them (nonce,
+# 13-byte AAD, 8192-byte payload, tag), on both sides. openssl has no
+# command that seals one message, so its side is two `openssl speed -mr
+# -aead` runs of different lengths, each counted, and the records each ran
+# (its +R line):
+#   per byte = (insns(long run) - insns(short run)) / ((records(long) - records(short)) * 8192)
 set -eu
 b=$1
 qemu=$2
@@ -51,9 +57,25 @@ ossl_count() { # args... (qemu prefix already includes -L)
 	fi
 }
 
+# an AEAD through openssl speed: instructions and records of one -aead run of |seconds|
+ossl_speed_run() { # alg seconds -> "insns records", nothing when the run failed
+	if $ossl -plugin "$plugin" -d plugin "$root/usr/bin/openssl" speed -mr -aead -evp "$1" -bytes 8192 \
+		-seconds "$2" > /dev/null 2> "$work/err"; then
+		i=$(sed -n 's/^insns: //p' "$work/err" | tail -n 1)
+		n=$(sed -n 's/^+R:\([0-9]*\):.*/\1/p' "$work/err" | tail -n 1)
+		[ -n "$i" ] && [ -n "$n" ] && echo "$i $n"
+	fi
+}
+
 ossl_per_byte() { # alg
 	[ -n "$ossl" ] || { echo "-"; return; }
 	case $1 in
+	aes-128-gcm | chacha20-poly1305)
+		a=$(ossl_speed_run "$1" 3)
+		c=$(ossl_speed_run "$1" 1)
+		[ -n "$a" ] && [ -n "$c" ] || { echo "-"; return; }
+		echo "$a $c" | awk '{ if ($2 <= $4) print "-"; else printf "%.2f", ($1 - $3) / (($2 - $4) * 8192) }'
+		return ;;
 	aes-128-cbc) set -- enc -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -iv 000102030405060708090a0b0c0d0e0f -out /dev/null -in ;;
 	*) set -- dgst "-$1" ;;
 	esac
@@ -65,12 +87,17 @@ ossl_per_byte() { # alg
 
 echo "Instructions per byte at 8192-byte blocks ($qemu)"
 printf '%-16s %12s %12s %8s\n' algorithm ember openssl ratio
-for row in aes-128-cbc aes-128-cbc/tab sha1 sha256 sha512 md5; do
+for row in aes-128-cbc aes-128-cbc/tab sha1 sha256 sha512 md5 sha3-256 sha3-256/ref32 aes-128-gcm \
+	chacha20-poly1305; do
 	alg=${row%/*}
+	case $alg in
+	aes-128-gcm | chacha20-poly1305) aead=-aead ;;
+	*) aead= ;;
+	esac
 	if [ "$row" = "$alg" ]; then
-		e=$(ember_per_byte "$alg")
+		e=$(ember_per_byte "$alg" $aead)
 	else
-		e=$(ember_per_byte "$alg" -impl "${row#*/}")
+		e=$(ember_per_byte "$alg" $aead -impl "${row#*/}")
 	fi
 	o=$(ossl_per_byte "$alg")
 	r=$(awk -v e="$e" -v o="$o" 'BEGIN { if (e == "-" || o == "-" || o == 0) print "-"; else printf "%.2f", e / o }')
@@ -81,6 +108,11 @@ done
 aes_default=$($qemu "$b/ember" version -a 2>/dev/null | tr ' ' '\n' | sed -n 's/^aes://p')
 echo "(aes-128-cbc is Ember's default here, ${aes_default:-?}, constant-time; /tab is the table implementation,"
 echo " not constant-time, as OpenSSL's MIPS and ARMv4 assembler is)"
+# the implementations the other rows ran: the "options:" line of Ember's table
+defaults=$($qemu "$b/ember" speed -count 1 -bytes 16 sha3-256 aes-128-gcm chacha20-poly1305 2>/dev/null |
+	sed -n 's/^options: //p')
+echo "(Ember's defaults here: ${defaults:-?}, constant-time; aes-128-gcm and chacha20-poly1305 are -aead"
+echo " records on both sides, OpenSSL's counted over two openssl speed -aead runs)"
 [ -n "$ossl" ] || echo "(no Debian openssl for $debarch: Ember's figures only)"
 echo
 echo "Instructions per RSA-2048 operation: one sign + one verify"

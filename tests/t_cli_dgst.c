@@ -4,6 +4,7 @@
  * status, -out, and, when an `openssl` program is on the PATH, byte-identical
  * lines (and -out files) for every digest both know.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -215,4 +216,106 @@ EMBER_TEST(cli_dgst)
 		t_skip("ember dgst: no openssl program to compare with");
 	}
 	unlink(file);
+}
+
+/*
+ * SHA-3 and SHAKE, and -xoflen as openssl 3.0 takes it: its output for
+ * every length form (decimal, and the C notations its check accepts but
+ * its atoi reads otherwise), and its refusals, word for word, before any
+ * file or key is read.
+ */
+EMBER_TEST(cli_dgst_xoflen)
+{
+	static const struct {
+		const char *args, *out;
+	} known[] = {
+		{ "-sha3-256", "SHA3-256(stdin)= 3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532\n" },
+		{ "-shake128", "SHAKE-128(stdin)= 5881092dd818bf5cf8a3ddb793fbcba7\n" },
+		{ "-shake128 -xoflen 20", "SHAKE-128(stdin)= 5881092dd818bf5cf8a3ddb793fbcba74097d5c5\n" },
+		{ "-shake256 -xoflen 5", "SHAKE-256(stdin)= 4833666013\n" },
+		{ "-xoflen 010 -shake256 -r", "483366601360a8771c68 *stdin\n" },         /* atoi: ten bytes */
+		{ "-shake128 -xoflen 0x5", "SHAKE-128(stdin)= 5881092dd818bf5cf8a3ddb793fbcba7\n" }, /* atoi: 0, the default */
+		{ "-sha256 -xoflen 0x5 -r", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad *stdin\n" },
+	};
+	static const struct {
+		const char *args, *msg;
+	} refused[] = {
+		{ "-shake128 -xoflen abc", "Can't parse \"abc\" as a number" },
+#if LONG_MAX > 0x7fffffffL
+		{ "-shake128 -xoflen 3000000000", "Value \"3000000000\" outside integer range" },
+#else /* openssl's opt_int reads a long: too big for strtol on a 32-bit core */
+		{ "-shake128 -xoflen 3000000000", "Can't parse \"3000000000\" as a number" },
+#endif
+		{ "-shake128 -xoflen 0", "Non-positive number \"0\" for option -xoflen" },
+		{ "-shake128 -xoflen -7", "Non-positive number \"-7\" for option -xoflen" },
+		{ "-shake128 -xoflen 08", "Can't parse \"08\" as an octal number" },
+		{ "-shake128 -xoflen 0x", "Can't parse \"0x\" as a hexadecimal number" },
+		{ "-shake128 -xoflen 5x", "Can't parse \"5x\" as a number" },
+		{ "-sha256 -xoflen 5 /nonexistent-ember-dir/f", "Length can only be specified for XOF" },
+		{ "-sha3-256 -xoflen 5 -sign /nonexistent-ember-dir/k", "Length can only be specified for XOF" },
+		{ "-shake128 -xoflen 5 -sign /nonexistent-ember-dir/k", "Signing key cannot be specified for XOF" },
+		{ "-shake256 -xoflen 5 -verify /nonexistent-ember-dir/k -signature /nonexistent-ember-dir/s",
+		    "Signing key cannot be specified for XOF" },
+	};
+	const char *bin = t_ember_bin;
+	char cmd[1024], *out, *err;
+	size_t i;
+	int st, have_openssl;
+
+	if (bin == NULL || access(bin, X_OK) != 0) {
+		t_skip("ember dgst: no ember binary (-e)");
+		return;
+	}
+	if (ember_hash_find("shake128", NULL) == NULL) {
+		t_skip("no SHAKE in this build");
+		return;
+	}
+	have_openssl = system("command -v openssl >/dev/null 2>&1") == 0;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "printf abc | '%s' dgst %s", bin, known[i].args);
+		st = t_run_cmd(cmd, &out, &err);
+		CHECK(st == 0 && out && strcmp(out, known[i].out) == 0 && err && err[0] == 0, "dgst %s: exit %d: '%s' %s",
+		    known[i].args, st, out ? out : "", err ? err : "");
+		free(out);
+		free(err);
+		if (have_openssl) {
+			/* and openssl's own line for it */
+			char *theirs = NULL;
+			snprintf(cmd, sizeof(cmd), "printf abc | openssl dgst %s", known[i].args);
+			if (t_run_cmd(cmd, &theirs, NULL) == 0)
+				CHECK(strcmp(theirs, known[i].out) == 0, "openssl dgst %s: '%s'", known[i].args, theirs);
+			free(theirs);
+		}
+	}
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "printf abc | '%s' dgst %s", bin, refused[i].args);
+		st = t_run_cmd(cmd, &out, &err);
+		CHECK(st == 1 && out && out[0] == 0 && err && strncmp(err, "ember dgst: ", 12) == 0 &&
+		          strncmp(err + 12, refused[i].msg, strlen(refused[i].msg)) == 0 &&
+		          strcmp(err + 12 + strlen(refused[i].msg), "\n") == 0,
+		    "dgst %s: exit %d, want only '%s', got '%s'", refused[i].args, st, refused[i].msg, err ? err : "");
+		free(out);
+		free(err);
+		if (have_openssl && strstr(refused[i].args, "-sign") == NULL && strstr(refused[i].args, "-verify") == NULL) {
+			/* openssl's first line: "dgst: MSG" (a parse error) or "MSG" */
+			char *theirs = NULL;
+			snprintf(cmd, sizeof(cmd), "printf abc | openssl dgst %s", refused[i].args);
+			st = t_run_cmd(cmd, NULL, &theirs);
+			CHECK(st == 1 && theirs && strstr(theirs, refused[i].msg) != NULL &&
+			          (strncmp(theirs, refused[i].msg, strlen(refused[i].msg)) == 0 || strncmp(theirs, "dgst: ", 6) == 0),
+			    "openssl dgst %s: exit %d: %s", refused[i].args, st, theirs ? theirs : "");
+			free(theirs);
+		}
+	}
+	/* a long output: every byte as openssl's */
+	if (have_openssl && t_phase == 1) {
+		char *mine = NULL, *theirs = NULL;
+		snprintf(cmd, sizeof(cmd), "head -c 1000 /dev/zero | '%s' dgst -shake256 -xoflen 4000 -c", bin);
+		st = t_run_cmd(cmd, &mine, NULL);
+		if (t_run_cmd("head -c 1000 /dev/zero | openssl dgst -shake256 -xoflen 4000 -c", &theirs, NULL) == 0)
+			CHECK(st == 0 && mine && strlen(mine) > 12000 && strcmp(mine, theirs) == 0,
+			    "dgst -shake256 -xoflen 4000: differs from openssl's");
+		free(mine);
+		free(theirs);
+	}
 }

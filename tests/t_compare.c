@@ -1094,3 +1094,93 @@ EMBER_TEST(compare_ratio_columns)
 	free(out);
 	free(errs);
 }
+
+/*
+ * openssl 3's AEAD rows: real `openssl speed -aead -evp aes-128-gcm -seconds 1`
+ * of Debian 12's OpenSSL 3.0.22 (text and -mr) and Ember's same run, read at
+ * -aead's sizes (2, 31 and 136 bytes are no block multiple) and compared row
+ * for row.
+ */
+EMBER_TEST(compare_aead_rows)
+{
+	static const unsigned sizes[] = { 2, 31, 136, 1024, 8192, 16384 };
+	static const char *const files[] = { "openssl-3.0-aead.txt", "openssl-3.0-aead-mr.txt", "ember-aead.txt" };
+	/* the first and last figures each file prints ("5137.34k": bytes/s in thousands) */
+	static const double first[] = { 5137340.0, 5038563.64, 29073320.0 }, last[] = { 5378539520.0, 5533264058.18,
+		13203525360.0 };
+	char err[512], cmd[8192], *out;
+	size_t i, s;
+
+	for (i = 0; i < 3; i++) {
+		sp_file f;
+		if (!CHECK(sp_load(fixture(files[i]), &f, NULL, err, sizeof(err)) == 0, "%s: %s", files[i], err))
+			continue;
+		CHECK(f.nrows == 6 && f.warnings == 0, "%s: %u rows, %u skipped lines", files[i], (unsigned)f.nrows,
+		    f.warnings);
+		for (s = 0; s < 6; s++)
+			CHECK(sp_find(&f, "aes-128-gcm", NULL, sizes[s]) != NULL, "%s: no aes-128-gcm row at %u bytes", files[i],
+			    sizes[s]);
+		CHECK(close_to(row_value(&f, "aes-128-gcm", NULL, 2), first[i], 1e-9) &&
+		          close_to(row_value(&f, "aes-128-gcm", NULL, 16384), last[i], 1e-9),
+		    "%s: values %.2f .. %.2f", files[i], row_value(&f, "aes-128-gcm", NULL, 2),
+		    row_value(&f, "aes-128-gcm", NULL, 16384));
+		CHECK(i == 1 || (f.version && strstr(f.version, i ? "Ember" : "3.0.22")), "%s: version '%s'", files[i],
+		    f.version ? f.version : "");
+		sp_free(&f);
+	}
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	out = malloc(1 << 16);
+	if (!CHECK(out != NULL, "malloc"))
+		return;
+	for (i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof(cmd), "'%s' compare '%s'", t_ember_bin, fixture(files[i]));
+		snprintf(cmd + strlen(cmd), sizeof(cmd) - strlen(cmd), " '%s'", fixture("ember-aead.txt"));
+		CHECK(run(cmd, out, 1 << 16) == 0 && strstr(out, "\naes-128-gcm     2 ") && strstr(out, "\naes-128-gcm    31 ") &&
+		          strstr(out, "\naes-128-gcm   136 ") && strstr(out, "\naes-128-gcm 16384 "),
+		    "compare %s ember-aead.txt: every -aead size matched:\n%s", files[i], out);
+	}
+	free(out);
+	/*
+	 * Ember's -decrypt opens with the valid tag, openssl speed 3.0's with a
+	 * wrong one: against openssl's AEAD rows (text or -mr, as baseline or
+	 * other) a -decrypt JSON file is compared with a note on standard error
+	 * saying so; Ember's -aead seal run, and a -decrypt file against Ember's
+	 * own text, are compared without one.
+	 */
+	{
+		static const struct {
+			int decrypt, json_first;
+			const char *fixture;
+		} cases[] = {
+			{ 1, 0, "openssl-3.0-aead.txt" },
+			{ 1, 1, "openssl-3.0-aead-mr.txt" },
+			{ 0, 0, "openssl-3.0-aead.txt" },
+			{ 1, 1, "ember-aead.txt" },
+		};
+		char pj[2][1024], c2[16384], *o, *e;
+		int ok = t_scratch(pj[0], sizeof(pj[0]), "aead-seal.json") == 0 &&
+		    t_scratch(pj[1], sizeof(pj[1]), "aead-decrypt.json") == 0;
+
+		for (i = 0; ok && i < 2; i++) {
+			snprintf(cmd, sizeof(cmd), "'%s' speed %s -aead -bytes 1024 -seconds 0.01 -evp aes-128-gcm -format json > '%s'",
+			    t_ember_bin, i ? "-decrypt" : "", pj[i]);
+			ok = CHECK(t_run_cmd(cmd, NULL, NULL) == 0, "%s: failed", cmd);
+		}
+		for (i = 0; ok && i < sizeof(cases) / sizeof(cases[0]); i++) {
+			const char *js = pj[cases[i].decrypt], *fx = fixture(cases[i].fixture);
+			int note = cases[i].decrypt && strncmp(cases[i].fixture, "openssl", 7) == 0;
+			snprintf(c2, sizeof(c2), "'%s' compare '%s' '%s'", t_ember_bin, cases[i].json_first ? js : fx,
+			    cases[i].json_first ? fx : js);
+			o = e = NULL;
+			CHECK(t_run_cmd(c2, &o, &e) == 0 && o && strstr(o, "\naes-128-gcm 1024 ") && e &&
+			          (strstr(e, "(-decrypt); openssl speed 3.0's -aead -decrypt sets a wrong tag") != NULL) == note &&
+			          (note || e[0] == 0),
+			    "%s: want %s note, got:\n%s%s", c2, note ? "the" : "no", o ? o : "", e ? e : "");
+			free(o);
+			free(e);
+		}
+	}
+}

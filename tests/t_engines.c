@@ -7,7 +7,9 @@
  * it does not; a missing libcrypto (EMBER_LIBCRYPTO); the side-by-side
  * table (within 100 columns), the implied -elapsed and the engine field of the JSON results;
  * the /proc/crypto driver lookup behind afalg's implementation column;
- * openssl's engine names (af_alg, devcrypto) and -engine padlock.
+ * openssl's engine names (af_alg, devcrypto) and -engine padlock; the AEAD
+ * and ghash rows through openssl and libsodium (sodium engine, and its
+ * missing library), and the afalg engine's AEAD sockets.
  * Every run of the tool is tiny (-seconds 0.05 or -count, one or two sizes).
  */
 #include <errno.h>
@@ -18,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
 #include "ember/util.h"
@@ -109,6 +112,16 @@ static void hash_row(speed_row *row, const char *name, int hmac)
 	snprintf(row->target, sizeof(row->target), "%s", name);
 }
 
+/* An AEAD row (|aad|: -aead's 13 bytes per record), or the ghash row (GMAC under AES-128-GCM). */
+static void aead_row(speed_row *row, const char *spec, int aad)
+{
+	memset(row, 0, sizeof(*row));
+	row->kind = spec ? SPEED_AEAD : SPEED_GMAC;
+	snprintf(row->name, sizeof(row->name), "%s", spec ? spec : "ghash");
+	snprintf(row->target, sizeof(row->target), "%s", spec ? spec : "aes-128-gcm");
+	row->aad_len = aad ? SPEED_AEAD_AAD_LEN : 0;
+}
+
 static void cipher_row(speed_row *row, const char *spec)
 {
 	memset(row, 0, sizeof(*row));
@@ -132,6 +145,12 @@ static int has_row(const speed_engine *e, const speed_row *row)
  * ciphertext (several chained operations, both directions). Returns 1 when
  * compared, 0 when one engine could not open the row.
  */
+/* Why |e|'s task stopped, or NULL (the error slot is NULL for engines that cannot fail once open). */
+static const char *task_error(const speed_engine *e, const speed_task *t)
+{
+	return e->error != NULL ? e->error(t) : NULL;
+}
+
 static int compare_row(const speed_engine *a, const speed_engine *b, const speed_row *row, int decrypt)
 {
 	static uint8_t x[4096 + 64], y[4096 + 64];
@@ -156,6 +175,25 @@ static int compare_row(const speed_engine *a, const speed_engine *b, const speed
 		bl = s ? speed_cipher_block_len(s->alg) : 16;
 	}
 	for (round = 0; round < 4; round++) {
+		if (row->kind == SPEED_AEAD || row->kind == SPEED_GMAC) {
+			/* any size; the records in place (the plaintext back with -decrypt), and the tag */
+			const uint8_t *oa, *ob;
+			size = 1 + t_rand_below(4096);
+			t_rand_bytes(x, size);
+			memcpy(y, x, size);
+			a->run(ta, x, size, 2);
+			b->run(tb, y, size, 2);
+			oa = a->output(ta, &la);
+			ob = b->output(tb, &lb);
+			if (!CHECK(task_error(a, ta) == NULL && task_error(b, tb) == NULL, "%s: %s", row->name,
+			        task_error(a, ta) ? task_error(a, ta) : task_error(b, tb)))
+				break;
+			if (!CHECK(memcmp(x, y, size) == 0 && oa && ob && la == 16 && lb == 16 && memcmp(oa, ob, 16) == 0,
+			        "%s%s%s: %s and %s differ at size %u (round %d)", row->name, row->aad_len ? " -aead" : "",
+			        decrypt ? " -decrypt" : "", a->name, b->name, (unsigned)size, round))
+				break;
+			continue;
+		}
 		/* whole blocks, so that both engines process every byte in each operation */
 		size = (1 + t_rand_below(4096 / bl)) * bl;
 		if (size > 4096)
@@ -224,6 +262,26 @@ EMBER_TEST(engines_openssl_equals_ember)
 				compared++;
 				snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), " %s", row.name);
 			}
+	}
+	/* the AEAD rows, both directions, with and without -aead's AAD; and ghash */
+	for (i = 0; i <= ember_aead_spec_count(); i++) {
+		const ember_aead_spec *s = i < ember_aead_spec_count() ? ember_aead_spec_at(i) : NULL;
+		speed_row row;
+		int mode;
+		aead_row(&row, s ? s->name : NULL, 0);
+		if (!has_row(&speed_engine_ember, &row))
+			continue;
+		if (!has_row(&speed_engine_openssl, &row)) {
+			snprintf(lacking + strlen(lacking), sizeof(lacking) - strlen(lacking), " %s", row.name);
+			continue;
+		}
+		for (mode = 0; mode < (s ? 4 : 1); mode++) {
+			aead_row(&row, s ? s->name : NULL, mode & 1);
+			if (compare_row(&speed_engine_ember, &speed_engine_openssl, &row, mode >> 1) && mode == 0) {
+				compared++;
+				snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), " %s", row.name);
+			}
+		}
 	}
 	if (t_phase == 1) {
 		t_note("openssl engine = ember engine on random inputs:%s", seen);
@@ -301,9 +359,32 @@ static void kernel_engine(const speed_engine *e, const char *what, int avail_err
 			n += compare_row(&speed_engine_ember, e, &row, 0);
 			n += compare_row(&speed_engine_ember, e, &row, 1);
 		}
+		/* AEAD sockets where the kernel has them: gcm(aes), ccm(aes), rfc7539(chacha20,poly1305) */
+		for (i = 0; e == &speed_engine_afalg && i < ember_aead_spec_count(); i++) {
+			int mode;
+			for (mode = 0; mode < 4; mode++) {
+				aead_row(&row, ember_aead_spec_at(i)->name, mode & 1);
+				if (has_row(e, &row))
+					n += compare_row(&speed_engine_ember, e, &row, mode >> 1);
+			}
+		}
 		if (n == 0)
 			t_skip("%s success path: the kernel has none of sha256, sha1, md5, cbc(aes)", e->name);
 		return;
+	}
+	/* in-process as far as this kernel lets it: an AEAD row is offered, and its socket refused with the reason */
+	if (e == &speed_engine_afalg) {
+		speed_row row;
+		speed_task *t = NULL;
+		char why[240];
+		size_t i;
+		for (i = 0; i <= ember_aead_spec_count(); i++) {
+			aead_row(&row, i < ember_aead_spec_count() ? ember_aead_spec_at(i)->name : NULL, 1);
+			CHECK(has_row(e, &row), "afalg: %s not offered", row.name);
+			CHECK(e->open(&row, NULL, 0, &t, why, sizeof(why)) == EMBER_ENOTSUP && t == NULL &&
+			          strstr(why, row.name) && strstr(why, "AF_ALG") && strstr(why, strerror(avail_errno)),
+			    "afalg: %s: want the socket's refusal, got: %s", row.name, why);
+		}
 	}
 	t_skip("%s success path: %s: %s", e->name, what, strerror(avail_errno));
 	if (t_ember_bin == NULL) {
@@ -332,6 +413,21 @@ static void kernel_engine(const speed_engine *e, const char *what, int avail_err
 	CHECK(strstr(out, "\ntiming: wall clock") && strstr(out, "-elapsed implied"), "%s: header lacks the implied -elapsed:\n%s",
 	    args, out);
 	CHECK(strstr(err, "You have chosen to measure elapsed time") != NULL, "%s: no -elapsed notice: %s", args, err);
+	free(out);
+	free(err);
+	/* an AEAD row: the same one line alone, Ember's table beside it */
+	snprintf(args, sizeof(args), "-engine %s -count 1 -aead aes-128-gcm", e->name);
+	st = run_speed(NULL, args, &out, &err);
+	if (!CHECK(st >= 0, "cannot run ember speed %s", args))
+		return;
+	CHECK(st == 1 && count_lines(err) == 1 && strstr(err, missing_name), "%s: exit %d: %s", args, st, err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-engine ember,%s -count 1 -aead aes-128-gcm", e->name);
+	st = run_speed(NULL, args, &out, &err);
+	if (!CHECK(st >= 0, "cannot run ember speed %s", args))
+		return;
+	CHECK(st == 2 && strstr(out, "\nAES-128-GCM ") && strstr(out, missing_name), "%s: exit %d:\n%s", args, st, out);
 	free(out);
 	free(err);
 }
@@ -385,6 +481,73 @@ EMBER_TEST(engines_missing_libcrypto)
 	          strstr(out, "/nonexistent/libcrypto.so"),
 	    "Ember's table and the missing engine:\n%s", out);
 	CHECK(strstr(err, "engine openssl is not available") != NULL, "stderr: %s", err);
+	free(out);
+	free(err);
+}
+
+/* libsodium (the sodium engine): equal to Ember where both run a row; a missing library is one line. */
+EMBER_TEST(engines_sodium)
+{
+	static const char env[] = "EMBER_LIBSODIUM=/nonexistent/libsodium.so";
+	const char *specs[] = { "chacha20-poly1305", "aes-256-gcm" };
+	char why[240], *out, *err;
+	size_t i;
+	int st, n = 0;
+
+	if (speed_engine_sodium.probe(why, sizeof(why)) != 0) {
+		t_skip("sodium engine success path: %s", why);
+	} else {
+		for (i = 0; i < 2; i++) {
+			speed_row row;
+			int mode;
+			aead_row(&row, specs[i], 0);
+			if (!has_row(&speed_engine_sodium, &row)) {
+				t_skip("sodium: %s not offered here", row.name);
+				continue;
+			}
+			for (mode = 0; mode < 4; mode++) {
+				aead_row(&row, specs[i], mode & 1);
+				n += compare_row(&speed_engine_ember, &speed_engine_sodium, &row, mode >> 1);
+			}
+		}
+		for (i = 0; i < 2; i++) {
+			speed_row row;
+			hash_row(&row, i ? "sha512" : "sha256", 0);
+			n += compare_row(&speed_engine_ember, &speed_engine_sodium, &row, 0);
+		}
+		CHECK(n >= 5, "sodium: only %d rows compared", n);
+		{
+			speed_row row;
+			aead_row(&row, "aes-128-gcm", 1);
+			CHECK(!has_row(&speed_engine_sodium, &row), "sodium offers aes-128-gcm, which libsodium lacks");
+		}
+		if (t_phase == 1 && t_ember_bin != NULL) {
+			st = run_speed(NULL, "-engine ember,openssl,sodium -count 2 -aead chacha20-poly1305", &out, &err);
+			if (CHECK(st >= 0, "cannot run ember speed")) {
+				CHECK(st == 0 && strstr(out, "\nengine: sodium (libsodium ") && strstr(out, " sodium  sodium "),
+				    "three engines: exit %d:\n%s", st, out);
+				free(out);
+				free(err);
+			}
+		}
+	}
+	if (t_ember_bin == NULL) {
+		t_skip("no ember binary (-e)");
+		return;
+	}
+	st = run_speed(env, "-engine sodium -count 1 chacha20-poly1305", &out, &err);
+	if (!CHECK(st >= 0, "cannot run ember speed"))
+		return;
+	CHECK(st == 1 && count_lines(err) == 1 && strstr(err, "-engine sodium: ") && strstr(err, "/nonexistent/libsodium.so"),
+	    "-engine sodium without libsodium: exit %d, stderr: %s", st, err);
+	CHECK(out[0] == 0, "wrote to stdout: %s", out);
+	free(out);
+	free(err);
+	st = run_speed(env, "-engine ember,sodium -count 1 -bytes 64 chacha20-poly1305", &out, &err);
+	if (!CHECK(st >= 0, "cannot run ember speed"))
+		return;
+	CHECK(st == 2 && strstr(out, "\nChaCha20-Poly1305 ") && strstr(out, "engine sodium: not available: "),
+	    "-engine ember,sodium without libsodium: exit %d:\n%s", st, out);
 	free(out);
 	free(err);
 }

@@ -3,8 +3,9 @@
  * standard input, printed exactly as `openssl dgst` (3.0) prints them:
  *
  *   ember dgst [-<digest>] [-hmac key] [-r | -c] [-hex | -binary] [-out file] [-impl tag] [file ...]
- *   ember dgst [-<digest>] -sign key.pem [-hex [-r | -c] | -binary] [-out sig] [file]
- *   ember dgst [-<digest>] -verify pub.pem -signature sig [-out file] [file]
+ *   ember dgst -shake128 | -shake256 [-xoflen N] ... [file ...]
+ *   ember dgst [-<digest>] -sign key.pem [-passin src] [-sigopt o:v ...] [-hex [-r | -c] | -binary] [-out sig] [file]
+ *   ember dgst [-<digest>] -verify pub.pem [-passin src] [-sigopt o:v ...] -signature sig [-out file] [file]
  *
  *   SHA2-256(file)= 9f86...           (default)
  *   HMAC-SHA2-256(file)= 5bdc...      (-hmac, for files; stdin has no "HMAC-", as openssl)
@@ -15,12 +16,16 @@
  * Any digest in the registry is an option (-md5, -sha1, -sha512-256,
  * -ripemd160 ...); without one the digest is SHA-256, labelled "SHA256" as
  * openssl labels its default (but "SHA2-256" beside a signature, as it does).
+ * -xoflen N sets an extendable-output function's output length (SHAKE; the
+ * default is openssl's, 16 or 32 bytes), parsed and refused with openssl's
+ * messages.
  * A file that cannot be read is reported on one line and skipped; the exit
  * status is then 1. -out writes through a temporary file renamed into place
  * only when every input was read (tools/common/outfile.c): a failed run, or
  * a signal, leaves no file.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,22 +83,26 @@ struct dgst_opts {
 	ember_hmac_key key;
 	int sep;               /* SEP_* */
 	int binary;            /* -1: not given, 0: -hex, 1: -binary */
+	size_t xoflen;         /* -xoflen: output bytes of an XOF; 0: the digest's length */
 	FILE *out;             /* standard output, or -out's temporary */
 };
 
 static int usage(void)
 {
 	printf("usage: ember dgst [-<digest>] [-hmac key] [-r | -c] [-hex | -binary] [-out file] [-impl tag] [file ...]\n"
-	       "       ember dgst [-<digest>] -sign key.pem [-hex [-r | -c] | -binary] [-out file] [file]\n"
-	       "       ember dgst [-<digest>] -verify pub.pem -signature file [-out file] [file]\n"
+	       "       ember dgst [-<digest>] -sign key.pem [-passin src] [-sigopt o:v] [-hex [-r | -c] | -binary] [-out file] [file]\n"
+	       "       ember dgst [-<digest>] -verify pub.pem [-passin src] [-sigopt o:v] -signature file [-out file] [file]\n"
 	       "  -<digest>   any digest of `ember dgst -list` (default sha256)\n"
+	       "  -xoflen N   output length in bytes of an XOF (-shake128, -shake256)\n"
 	       "  -hmac key   HMAC with the given key (the argument's bytes)\n"
 	       "  -r          coreutils format: hex, space, '*', file name\n"
 	       "  -c          hex bytes separated by colons\n"
 	       "  -hex        hex output (the default for digests; signatures are binary unless -hex)\n"
 	       "  -binary     the raw digest or signature bytes\n"
 	       "  -out file   write to file (whole or not at all) instead of standard output\n"
-	       "  -sign key   sign with a private RSA or DSA key (PEM or DER, unencrypted)\n"
+	       "  -sign key   sign with a private RSA or DSA key (PEM or DER, plain or encrypted)\n"
+	       "  -passin src the key's passphrase: pass:, env:, file:, fd:, stdin (none: asked on the terminal)\n"
+	       "  -sigopt o:v rsa_padding_mode:pkcs1|pss, rsa_pss_saltlen:N|digest|auto|max, rsa_mgf1_md:<digest>\n"
 	       "  -verify key verify the -signature file with a public key: \"Verified OK\" or exit 1\n"
 	       "  -impl tag   force one implementation (ref, x86shani, armv8 ...)\n"
 	       "  -list       list the digests\n"
@@ -146,11 +155,42 @@ static void put_result(const struct dgst_opts *o, const uint8_t *p, size_t len, 
 	fputc('\n', o->out);
 }
 
+/*
+ * -xoflen's value as openssl 3.0 takes it: checked as its opt_int checks a
+ * positive int (strtol in base 0, so "0x10" and "010" pass and "08" does
+ * not), refused with its messages, then read as dgst.c reads it, with atoi:
+ * in decimal, so "010" is 10, and "0x10" is 0, which means no -xoflen at
+ * all (the default length, and no "only for XOF" refusal). 0, or 1 after
+ * the error.
+ */
+static int parse_xoflen(const char *v, size_t *out)
+{
+	char *end;
+	long l;
+	int n;
+
+	errno = 0;
+	l = strtol(v, &end, 0);
+	if (*end != 0 || end == v || ((l == LONG_MAX || l == LONG_MIN) && errno == ERANGE) || (l == 0 && errno != 0)) {
+		const char *kind = strncmp(v, "0x", 2) == 0 || strncmp(v, "0X", 2) == 0 ? "a hexadecimal"
+		    : v[0] == '0'                                                      ? "an octal"
+		                                                                       : "a";
+		return tool_error("dgst", "Can't parse \"%s\" as %s number", v, kind);
+	}
+	if (l != (long)(int)l)
+		return tool_error("dgst", "Value \"%s\" outside integer range", v);
+	if (l <= 0)
+		return tool_error("dgst", "Non-positive number \"%s\" for option -xoflen", v);
+	n = (int)strtol(v, NULL, 10); /* glibc's atoi */
+	*out = n > 0 ? (size_t)n : 0;
+	return 0;
+}
+
 /* Digests one open stream and prints the line. Returns 0, or 1 after a read error (reported). */
 static int digest_stream(const struct dgst_opts *o, FILE *f, const char *name, int is_stdin)
 {
 	static uint8_t buf[1 << 16];
-	uint8_t md[EMBER_MAX_DIGEST_LEN];
+	uint8_t md_buf[EMBER_MAX_DIGEST_LEN], *md = md_buf;
 	ember_hash_ctx hc;
 	ember_hmac_ctx mc;
 	size_t n;
@@ -173,12 +213,28 @@ static int digest_stream(const struct dgst_opts *o, FILE *f, const char *name, i
 			ember_hash_final(&hc, md);
 		return tool_error("dgst", "%s: read error: %s", name, e ? strerror(e) : "I/O error");
 	}
-	if (o->use_hmac)
+	if (o->use_hmac) {
 		ember_hmac_final(&mc, md);
-	else
+	} else if (o->xoflen > 0) {
+		/* as openssl's EVP_DigestFinalXOF: any length */
+		md = malloc(o->xoflen);
+		if (md == NULL) {
+			ember_hash_final(&hc, md_buf);
+			return tool_error("dgst", "-xoflen %lu: out of memory", (unsigned long)o->xoflen);
+		}
+		if (ember_hash_final_xof(&hc, md, o->xoflen) != 0) {
+			ember_hash_final(&hc, md_buf);
+			free(md);
+			return tool_error("dgst", "Length can only be specified for XOF");
+		}
+	} else {
 		ember_hash_final(&hc, md);
+	}
 	/* openssl: "HMAC-" only when files are named (its sig_name), never for stdin */
-	put_result(o, md, o->d->digest_len, o->use_hmac && !is_stdin ? "HMAC-" : "", name, o->binary == 1);
+	put_result(o, md, o->xoflen > 0 ? o->xoflen : o->d->digest_len, o->use_hmac && !is_stdin ? "HMAC-" : "", name,
+	    o->binary == 1);
+	if (md != md_buf)
+		free(md);
 	return 0;
 }
 
@@ -194,8 +250,8 @@ static int finish(struct dgst_opts *o, const char *out_file, const char *tmp, in
 }
 
 /* -sign and -verify: one input, read whole. */
-static int sign_or_verify(struct dgst_opts *o, const char *sign_key, const char *verify_key, const char *sig_file,
-                          const char *in, const char *out_file)
+static int sign_or_verify(struct dgst_opts *o, const pkey_dgst_opts *po, const char *sign_key, const char *verify_key,
+                          const char *sig_file, const char *in, const char *out_file)
 {
 	char tmp[4096];
 	uint8_t *data, sig[PKEY_SIG_MAX];
@@ -207,9 +263,9 @@ static int sign_or_verify(struct dgst_opts *o, const char *sign_key, const char 
 	if (data == NULL)
 		return 1;
 	if (sign_key != NULL)
-		status = pkey_sign(o->d->name, sign_key, data, len, sig, &sig_len, &type);
+		status = pkey_sign_ex(po, o->d->name, sign_key, data, len, sig, &sig_len, &type);
 	else
-		status = pkey_verify(o->d->name, verify_key, sig_file, data, len, &verified);
+		status = pkey_verify_ex(po, o->d->name, verify_key, sig_file, data, len, &verified);
 	free(data);
 	if (status != 0)
 		return status;
@@ -231,6 +287,7 @@ static int sign_or_verify(struct dgst_opts *o, const char *sign_key, const char 
 int cmd_dgst(int argc, char **argv)
 {
 	struct dgst_opts o;
+	pkey_dgst_opts po;
 	const char *hmac_key = NULL, *impl = NULL, *alg = NULL;
 	const char *sign_key = NULL, *verify_key = NULL, *sig_file = NULL, *out_file = NULL;
 	char label[64], tmp[4096];
@@ -239,6 +296,7 @@ int cmd_dgst(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.sep = SEP_NONE;
 	o.binary = -1;
+	pkey_dgst_opts_init(&po);
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
@@ -249,7 +307,10 @@ int cmd_dgst(int argc, char **argv)
 			return usage();
 		if (strcmp(a, "-list") == 0)
 			return list();
-		if (strcmp(a, "-r") == 0) {
+		if ((err = pkey_dgst_option(argc, argv, &i, &po)) != 0) { /* -passin, -sigopt */
+			if (err < 0)
+				return 1;
+		} else if (strcmp(a, "-r") == 0) {
 			o.sep = SEP_COREUTILS;
 		} else if (strcmp(a, "-c") == 0) {
 			o.sep = SEP_COLONS;
@@ -258,11 +319,15 @@ int cmd_dgst(int argc, char **argv)
 		} else if (strcmp(a, "-binary") == 0) {
 			o.binary = 1;
 		} else if (strcmp(a, "-hmac") == 0 || strcmp(a, "-impl") == 0 || strcmp(a, "-sign") == 0 ||
-		           strcmp(a, "-verify") == 0 || strcmp(a, "-signature") == 0 || strcmp(a, "-out") == 0) {
+		           strcmp(a, "-verify") == 0 || strcmp(a, "-signature") == 0 || strcmp(a, "-out") == 0 ||
+		           strcmp(a, "-xoflen") == 0) {
 			if (i + 1 >= argc)
 				return tool_error("dgst", "option %s needs a value", a);
 			i++;
-			if (strcmp(a, "-hmac") == 0)
+			if (strcmp(a, "-xoflen") == 0) {
+				if (parse_xoflen(argv[i], &o.xoflen))
+					return 1;
+			} else if (strcmp(a, "-hmac") == 0)
 				hmac_key = argv[i];
 			else if (strcmp(a, "-impl") == 0)
 				impl = argv[i];
@@ -288,6 +353,11 @@ int cmd_dgst(int argc, char **argv)
 	label_of(o.d, label, sizeof(label));
 	/* openssl 3.0 labels its default digest "SHA256", but "SHA2-256" beside a signature */
 	o.label = alg == NULL && sign_key == NULL ? "SHA256" : label;
+	/* as openssl, before any key or input is read */
+	if (o.xoflen > 0 && !(o.d->flags & EMBER_HASH_XOF))
+		return tool_error("dgst", "Length can only be specified for XOF");
+	if (o.xoflen > 0 && (sign_key != NULL || verify_key != NULL))
+		return tool_error("dgst", "Signing key cannot be specified for XOF");
 	if (sign_key != NULL || verify_key != NULL) {
 		if (sign_key != NULL && verify_key != NULL)
 			return tool_error("dgst", "-sign and -verify: give one of them");
@@ -297,8 +367,10 @@ int cmd_dgst(int argc, char **argv)
 			return tool_error("dgst", "-verify needs -signature FILE");
 		if (i + 1 < argc)
 			return tool_error("dgst", "'%s': -sign and -verify take one input file", argv[i + 1]);
-		return sign_or_verify(&o, sign_key, verify_key, sig_file, i < argc ? argv[i] : NULL, out_file);
+		return sign_or_verify(&o, &po, sign_key, verify_key, sig_file, i < argc ? argv[i] : NULL, out_file);
 	}
+	if (po.passin != NULL || po.so.pss || po.so.saltlen != PKEY_PSS_SALT_AUTO || po.so.mgf1 != NULL)
+		return tool_error("dgst", "-passin and -sigopt are only used with -sign or -verify");
 	if (sig_file != NULL)
 		return tool_error("dgst", "-signature is only used with -verify");
 	if (hmac_key != NULL) {

@@ -23,6 +23,10 @@
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
+#ifndef ALG_SET_AEAD_ASSOCLEN /* Linux 4.2's if_alg.h; older sysroots lack them */
+#define ALG_SET_AEAD_ASSOCLEN 4
+#define ALG_SET_AEAD_AUTHSIZE 5
+#endif
 
 static int fail(char *err, size_t len, const char *what)
 {
@@ -66,28 +70,29 @@ int afalg_probe(char *err, size_t err_len)
 
 	if (fd < 0) {
 		snprintf(err, err_len, "AF_ALG socket: %s (the kernel's crypto API is not open to user space here: "
-		    "CONFIG_CRYPTO_USER_API_HASH/SKCIPHER)", strerror(errno));
+		    "CONFIG_CRYPTO_USER_API_HASH/SKCIPHER/AEAD)", strerror(errno));
 		return -1;
 	}
 	close(fd);
 	return 0;
 }
 
-int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, size_t key_len,
-    size_t out_len, char *err, size_t err_len)
+/* |type| "hash", "skcipher" or "aead"; an AEAD's tag length set before the operation socket is taken. */
+static int open_type(afalg_op *a, const char *type, const char *kname, const uint8_t *key, size_t key_len,
+    size_t out_len, size_t tag_len, char *err, size_t err_len)
 {
 	struct sockaddr_alg sa;
 
 	memset(a, 0, sizeof(*a));
 	a->tfm = a->op = -1;
-	a->is_hash = is_hash;
+	a->is_hash = strcmp(type, "hash") == 0;
 	a->out_len = out_len;
 	a->tfm = socket(AF_ALG, SOCK_SEQPACKET, 0);
 	if (a->tfm < 0)
 		return fail(err, err_len, "AF_ALG socket");
 	memset(&sa, 0, sizeof(sa));
 	sa.salg_family = AF_ALG;
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", is_hash ? "hash" : "skcipher");
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
 	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", kname);
 	if (bind(a->tfm, (struct sockaddr *)&sa, sizeof(sa)) != 0) {
 		char what[160];
@@ -101,11 +106,108 @@ int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, 
 		afalg_close(a);
 		return -1;
 	}
+	/* the tag length is the option's length, with no value */
+	if (tag_len > 0 && setsockopt(a->tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, (socklen_t)tag_len) != 0) {
+		fail(err, err_len, "AF_ALG set tag length");
+		afalg_close(a);
+		return -1;
+	}
 	a->op = accept(a->tfm, NULL, 0);
 	if (a->op < 0) {
 		fail(err, err_len, "AF_ALG accept");
 		afalg_close(a);
 		return -1;
+	}
+	return 0;
+}
+
+int afalg_open(afalg_op *a, const char *kname, int is_hash, const uint8_t *key, size_t key_len,
+    size_t out_len, char *err, size_t err_len)
+{
+	return open_type(a, is_hash ? "hash" : "skcipher", kname, key, key_len, out_len, 0, err, err_len);
+}
+
+int afalg_open_aead(afalg_op *a, const char *kname, const uint8_t *key, size_t key_len, size_t tag_len, char *err,
+    size_t err_len)
+{
+	return open_type(a, "aead", kname, key, key_len, 0, tag_len, err, err_len);
+}
+
+int afalg_aead(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *aad, size_t aad_len, uint8_t *out,
+    const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len, char *err, size_t err_len)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32) +
+		    CMSG_SPACE(sizeof(uint32_t))];
+		struct cmsghdr align;
+	} cbuf;
+	struct msghdr msg;
+	struct cmsghdr *cm;
+	struct iovec iov[3];
+	uint32_t op = decrypt ? ALG_OP_DECRYPT : ALG_OP_ENCRYPT, assoc = (uint32_t)aad_len;
+	struct af_alg_iv *aiv;
+	size_t want = aad_len + len + (decrypt ? 0 : tag_len), got = 0;
+	ssize_t n;
+
+	if (iv_len > 32) {
+		snprintf(err, err_len, "AF_ALG: IV too long");
+		return -1;
+	}
+	memset(&cbuf, 0, sizeof(cbuf));
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_control = cbuf.buf;
+	msg.msg_controllen = sizeof(cbuf.buf);
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_OP;
+	cm->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	memcpy(CMSG_DATA(cm), &op, sizeof(op));
+	cm = CMSG_NXTHDR(&msg, cm);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_IV;
+	cm->cmsg_len = CMSG_LEN(sizeof(*aiv) + 32);
+	aiv = (struct af_alg_iv *)(void *)CMSG_DATA(cm);
+	aiv->ivlen = (uint32_t)iv_len;
+	memcpy(aiv->iv, iv, iv_len);
+	cm = CMSG_NXTHDR(&msg, cm);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+	cm->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	memcpy(CMSG_DATA(cm), &assoc, sizeof(assoc));
+	/* in: AAD || payload (|| tag to open); out: AAD || payload (|| tag when sealing) */
+	iov[0].iov_base = aad;
+	iov[0].iov_len = aad_len;
+	iov[1].iov_base = (void *)(uintptr_t)in;
+	iov[1].iov_len = len;
+	iov[2].iov_base = tag;
+	iov[2].iov_len = decrypt ? tag_len : 0;
+	msg.msg_iov = iov;
+	msg.msg_iovlen = 3;
+	if (sendmsg(a->op, &msg, 0) != (ssize_t)(aad_len + len + iov[2].iov_len))
+		return fail(err, err_len, "AF_ALG sendmsg");
+	iov[1].iov_base = out;
+	iov[2].iov_len = decrypt ? 0 : tag_len;
+	while (got < want) {
+		/* a request's output may come in parts: skip what was read */
+		struct iovec rest[3];
+		size_t skip = got, k, m = 0;
+		for (k = 0; k < 3; k++) {
+			if (skip >= iov[k].iov_len) {
+				skip -= iov[k].iov_len;
+				continue;
+			}
+			rest[m].iov_base = (uint8_t *)iov[k].iov_base + skip;
+			rest[m++].iov_len = iov[k].iov_len - skip;
+			skip = 0;
+		}
+		n = readv(a->op, rest, (int)m);
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			/* EBADMSG: the tag did not match */
+			return fail(err, err_len, decrypt ? "AF_ALG read (open)" : "AF_ALG read (seal)");
+		}
+		got += (size_t)n;
 	}
 	return 0;
 }
@@ -245,6 +347,24 @@ int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uin
     const uint8_t *in, size_t len, char *err, size_t err_len)
 {
 	(void)a; (void)decrypt; (void)iv; (void)iv_len; (void)out; (void)in; (void)len;
+	snprintf(err, err_len, "AF_ALG: this system is not Linux");
+	return -1;
+}
+
+int afalg_open_aead(afalg_op *a, const char *kname, const uint8_t *key, size_t key_len, size_t tag_len, char *err,
+    size_t err_len)
+{
+	(void)kname; (void)key; (void)key_len; (void)tag_len;
+	a->tfm = a->op = -1;
+	snprintf(err, err_len, "AF_ALG: this system is not Linux");
+	return -1;
+}
+
+int afalg_aead(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *aad, size_t aad_len, uint8_t *out,
+    const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len, char *err, size_t err_len)
+{
+	(void)a; (void)decrypt; (void)iv; (void)iv_len; (void)aad; (void)aad_len; (void)out; (void)in; (void)len;
+	(void)tag; (void)tag_len;
 	snprintf(err, err_len, "AF_ALG: this system is not Linux");
 	return -1;
 }

@@ -40,6 +40,21 @@ int afalg_cipher(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uin
     const uint8_t *in, size_t len, char *err, size_t err_len);
 /* The next |len| bytes, under the direction and chained IV of the previous call. */
 int afalg_cipher_next(afalg_op *a, uint8_t *out, const uint8_t *in, size_t len, char *err, size_t err_len);
+/*
+ * AF_ALG "aead" sockets ("gcm(aes)", "ccm(aes)", "rfc7539(chacha20,poly1305)"):
+ * afalg_open_aead binds |kname|, sets the key and the tag length.
+ * afalg_aead runs one whole record: the kernel's IV |iv| (for ccm(aes) the
+ * 16-byte counter block: L' = 14 - nonce length, the nonce, zeros), the
+ * |aad_len| bytes of |aad|, |len| bytes of |in| into |out| (the same buffer
+ * or not overlapping) and the |tag_len|-byte tag: written when sealing,
+ * checked when |decrypt| (-1 with EBADMSG's text when it does not match).
+ * The kernel hands the AAD back before the output: it is read back into
+ * |aad| (the same bytes).
+ */
+int afalg_open_aead(afalg_op *a, const char *kname, const uint8_t *key, size_t key_len, size_t tag_len, char *err,
+    size_t err_len);
+int afalg_aead(afalg_op *a, int decrypt, const uint8_t *iv, size_t iv_len, uint8_t *aad, size_t aad_len, uint8_t *out,
+    const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len, char *err, size_t err_len);
 void afalg_close(afalg_op *a);
 
 /*

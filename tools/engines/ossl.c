@@ -90,6 +90,16 @@ static int resolve(void *h)
 	SYM(EVP_PKEY_verify, 0);
 	SYM(EVP_PKEY_size, 0);
 	SYM(EVP_PKEY_get_size, 0);
+	SYM(EVP_PKEY_new_raw_private_key, 0);
+	SYM(EVP_PKEY_new_raw_public_key, 0);
+	SYM(EVP_PKEY_get_raw_public_key, 0);
+	SYM(EVP_PKEY_derive_init, 0);
+	SYM(EVP_PKEY_derive_set_peer, 0);
+	SYM(EVP_PKEY_derive, 0);
+	SYM(EVP_DigestSignInit, 0);
+	SYM(EVP_DigestSign, 0);
+	SYM(EVP_DigestVerifyInit, 0);
+	SYM(EVP_DigestVerify, 0);
 
 	*(void **)(&version) = dlsym(h, "OpenSSL_version");
 	if (version == NULL)

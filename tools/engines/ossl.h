@@ -64,6 +64,17 @@ typedef struct ossl_api {
 	int (*EVP_PKEY_verify)(void *, const unsigned char *, size_t, const unsigned char *, size_t);
 	int (*EVP_PKEY_size)(const void *);                                   /* 1.1 name */
 	int (*EVP_PKEY_get_size)(const void *);                               /* 3.x name */
+	/* X25519 and Ed25519 from raw keys (1.1.1 and later; tests/t_x25519.c, t_ed25519.c) */
+	void *(*EVP_PKEY_new_raw_private_key)(int, void *, const unsigned char *, size_t);
+	void *(*EVP_PKEY_new_raw_public_key)(int, void *, const unsigned char *, size_t);
+	int (*EVP_PKEY_get_raw_public_key)(const void *, unsigned char *, size_t *);
+	int (*EVP_PKEY_derive_init)(void *);
+	int (*EVP_PKEY_derive_set_peer)(void *, void *);
+	int (*EVP_PKEY_derive)(void *, unsigned char *, size_t *);
+	int (*EVP_DigestSignInit)(void *, void **, const void *, void *, void *);
+	int (*EVP_DigestSign)(void *, unsigned char *, size_t *, const unsigned char *, size_t);
+	int (*EVP_DigestVerifyInit)(void *, void **, const void *, void *, void *);
+	int (*EVP_DigestVerify)(void *, const unsigned char *, size_t, const unsigned char *, size_t);
 
 	void *handle;
 } ossl_api;

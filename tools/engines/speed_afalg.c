@@ -5,7 +5,10 @@
  * ...), ciphers "skcipher" sockets (cbc(aes), ecb(des3_ede) ...); the
  * kernel picks the highest-priority driver, which /proc/crypto names, and
  * that name is the row's implementation (aes-generic, or a hardware
- * driver). Data is copied to and from the kernel with send and read, which
+ * driver). AEAD rows are "aead" sockets (gcm(aes), ccm(aes),
+ * rfc7539(chacha20,poly1305)): one sendmsg of AAD and payload (and the tag
+ * to open) per record, the output read back; the ghash row is gcm(aes)
+ * over AAD alone. Data is copied to and from the kernel with send and read, which
  * every kernel with AF_ALG accepts; the cost of the copies and system
  * calls is part of what a program using AF_ALG pays, so it is measured.
  *
@@ -15,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
 #include "ember/util.h"
@@ -34,12 +38,44 @@ struct speed_task {
 	size_t out_len;
 	int failed;
 	char err[160];
+	/* AEAD and GMAC rows: the kernel's IV, the record's AAD and tag */
+	uint8_t kiv[16];
+	size_t kiv_len, aad_len;
+	uint8_t aad[SPEED_AEAD_AAD_LEN], tag[SPEED_AEAD_TAG_LEN];
+	speed_sealed sealed;
 };
+
+/* The kernel's IV for a nonce: as is, but ccm(aes)'s is the counter block L' || N || 0 (RFC 3610). */
+static size_t kernel_iv(const speed_row *row, uint8_t kiv[16], const uint8_t *nonce, size_t nonce_len)
+{
+	memset(kiv, 0, 16);
+	if (row->kind == SPEED_AEAD && strstr(row->target, "ccm") != NULL) {
+		kiv[0] = (uint8_t)(14 - nonce_len);
+		memcpy(kiv + 1, nonce, nonce_len);
+		return 16;
+	}
+	memcpy(kiv, nonce, nonce_len);
+	return nonce_len;
+}
 
 /* The kernel's name for a row ("hmac(sha256)", "cbc(aes)"), its key length and digest length. */
 static int kname_of(const speed_row *row, char *kname, size_t len, const ember_cipher_spec **spec)
 {
 	*spec = NULL;
+	if (row->kind == SPEED_AEAD || row->kind == SPEED_GMAC) {
+		const ember_aead_spec *a = ember_aead_spec_find(row->kind == SPEED_GMAC ? "aes-128-gcm" : row->target);
+		if (a == NULL)
+			return -1;
+		if (strcmp(a->alg, "aes-gcm") == 0)
+			snprintf(kname, len, "gcm(aes)");
+		else if (strcmp(a->alg, "aes-ccm") == 0)
+			snprintf(kname, len, "ccm(aes)");
+		else if (strcmp(a->alg, "chacha20-poly1305") == 0)
+			snprintf(kname, len, "rfc7539(chacha20,poly1305)");
+		else
+			return -1;
+		return 0;
+	}
 	if (row->kind == SPEED_HASH || row->kind == SPEED_HMAC) {
 		const ember_hash_desc *d = ember_hash_find(row->target, NULL);
 		const char *h = afalg_hash_name(d ? d->name : row->target);
@@ -107,8 +143,86 @@ static void a_close(speed_task *t)
 	if (t == NULL)
 		return;
 	afalg_close(&t->a);
+	speed_sealed_free(&t->sealed);
 	ember_wipe(t, sizeof(*t));
 	free(t);
+}
+
+/* AEAD and GMAC rows: the known answer sealed and opened on its own socket, then the timing socket. */
+static int aead_open(speed_task *t, const speed_row *row, const char *kname, speed_kat *k, int decrypt, char *err,
+    size_t err_len)
+{
+	uint8_t got[128], back[128], tag[16], key[EMBER_AEAD_MAX_KEY_LEN], nonce[SPEED_AEAD_NONCE_LEN];
+	size_t key_len = speed_aead_key_len(row);
+	char why[200];
+	int e;
+
+	t->kiv_len = kernel_iv(row, t->kiv, k->iv, k->iv_len);
+	if (afalg_open_aead(&t->a, kname, k->key, k->key_len, k->tag_len, why, sizeof(why)) != 0) {
+		snprintf(err, err_len, "%s: %s", row->name, why);
+		return EMBER_ENOTSUP;
+	}
+	e = afalg_aead(&t->a, 0, t->kiv, t->kiv_len, k->aad, k->aad_len, k->in_len ? got : NULL, k->in, k->in_len, tag,
+	    k->tag_len, why, sizeof(why));
+	if (e == 0)
+		e = speed_kat_compare_aead("afalg", row, k, got, tag, err, err_len);
+	else
+		snprintf(err, err_len, "%s: %s", row->name, why);
+	if (e == 0 && row->kind == SPEED_AEAD &&
+	    (afalg_aead(&t->a, 1, t->kiv, t->kiv_len, k->aad, k->aad_len, back, k->out, k->out_len, k->tag, k->tag_len,
+	         why, sizeof(why)) != 0 ||
+	        memcmp(back, k->in, k->in_len) != 0)) {
+		snprintf(err, err_len, "%s: opening the known answer failed: not timed", row->name);
+		e = EMBER_EVERIFY;
+	}
+	afalg_close(&t->a);
+	if (e != 0)
+		return EMBER_EVERIFY;
+	speed_task_key(key, key_len, nonce, sizeof(nonce));
+	t->kiv_len = kernel_iv(row, t->kiv, nonce, sizeof(nonce));
+	e = afalg_open_aead(&t->a, kname, key, key_len, SPEED_AEAD_TAG_LEN, why, sizeof(why));
+	ember_wipe(key, sizeof(key));
+	if (e != 0) {
+		snprintf(err, err_len, "%s: %s", row->name, why);
+		return EMBER_EVERIFY;
+	}
+	speed_aead_aad(t->aad);
+	t->aad_len = row->kind == SPEED_AEAD ? row->aad_len : 0;
+	t->decrypt = decrypt && row->kind == SPEED_AEAD;
+	return 0;
+}
+
+static void run_aead(speed_task *t, uint8_t *buf, size_t size, uint64_t n)
+{
+	uint64_t i;
+	int e = 0;
+
+	if (t->kind == SPEED_GMAC) {
+		/* the data is the AAD: the kernel hands it back into buf unchanged */
+		for (i = 0; i < n && e == 0; i++)
+			e = afalg_aead(&t->a, 0, t->kiv, t->kiv_len, buf, size, NULL, NULL, 0, t->tag, SPEED_AEAD_TAG_LEN, t->err,
+			    sizeof(t->err));
+	} else if (!t->decrypt) {
+		for (i = 0; i < n && e == 0; i++)
+			e = afalg_aead(&t->a, 0, t->kiv, t->kiv_len, t->aad, t->aad_len, buf, buf, size, t->tag,
+			    SPEED_AEAD_TAG_LEN, t->err, sizeof(t->err));
+	} else {
+		speed_sealed *s = speed_sealed_get(&t->sealed, size);
+		if (s == NULL) {
+			snprintf(t->err, sizeof(t->err), "out of memory for a %u-byte record", (unsigned)size);
+			t->failed = 1;
+			return;
+		}
+		if (s->fresh) {
+			memcpy(s->ct, buf, size);
+			e = afalg_aead(&t->a, 0, t->kiv, t->kiv_len, t->aad, t->aad_len, s->ct, s->ct, size, s->tag,
+			    SPEED_AEAD_TAG_LEN, t->err, sizeof(t->err));
+		}
+		for (i = 0; i < n && e == 0; i++)
+			e = afalg_aead(&t->a, 1, t->kiv, t->kiv_len, t->aad, t->aad_len, buf, s->ct, size, s->tag,
+			    SPEED_AEAD_TAG_LEN, t->err, sizeof(t->err));
+	}
+	t->failed = e != 0;
 }
 
 static int a_open(const speed_row *row, const char *impl, int decrypt, speed_task **out, char *err,
@@ -141,6 +255,16 @@ static int a_open(const speed_row *row, const char *impl, int decrypt, speed_tas
 	t->kind = row->kind;
 	t->decrypt = decrypt;
 	t->a.tfm = t->a.op = -1;
+	if (row->kind == SPEED_AEAD || row->kind == SPEED_GMAC) {
+		e = aead_open(t, row, kname, &k, decrypt, err, err_len);
+		if (e != 0) {
+			a_close(t);
+			return e;
+		}
+		kcrypto_driver(kname, t->driver, sizeof(t->driver));
+		*out = t;
+		return 0;
+	}
 	/* the known answer on its own socket, then the timing socket */
 	if (row->kind == SPEED_CIPHER) {
 		if (afalg_open(&t->a, kname, 0, k.key, k.key_len, 0, why, sizeof(why)) != 0)
@@ -200,6 +324,10 @@ static void a_run(speed_task *t, uint8_t *buf, size_t size, uint64_t n)
 
 	if (t->failed)
 		return;
+	if (t->kind == SPEED_AEAD || t->kind == SPEED_GMAC) {
+		run_aead(t, buf, size, n);
+		return;
+	}
 	if (t->kind != SPEED_CIPHER) {
 		for (i = 0; i < n && !t->failed; i++)
 			t->failed = afalg_hash(&t->a, t->out, buf, size, t->err, sizeof(t->err)) != 0;
@@ -223,6 +351,10 @@ static void a_run(speed_task *t, uint8_t *buf, size_t size, uint64_t n)
 
 static const uint8_t *a_output(const speed_task *t, size_t *len)
 {
+	if (t->kind == SPEED_AEAD || t->kind == SPEED_GMAC) {
+		*len = SPEED_AEAD_TAG_LEN;
+		return t->decrypt ? t->sealed.tag : t->tag;
+	}
 	if (t->kind == SPEED_CIPHER) {
 		*len = 0;
 		return NULL;

@@ -36,6 +36,8 @@ struct speed_task {
 static int alg_of(const speed_row *row, const ember_cipher_spec **spec)
 {
 	*spec = NULL;
+	if (row->kind == SPEED_AEAD || row->kind == SPEED_GMAC)
+		return -1; /* cryptodev-linux's AEAD interface (CIOCAUTHCRYPT) is not used here */
 	if (row->kind == SPEED_HASH || row->kind == SPEED_HMAC) {
 		const ember_hash_desc *d = ember_hash_find(row->target, NULL);
 		return cdev_hash_alg(d ? d->name : row->target, row->kind == SPEED_HMAC);

@@ -64,6 +64,13 @@ typedef struct sp_file {
 	sp_row *rows;
 	size_t nrows, cap;
 	unsigned warnings; /* lines skipped: not results, or rows that could not be read */
+	/*
+	 * 1 when the file says its cipher and AEAD rows time decryption (Ember's
+	 * JSON, "decrypt": true: each AEAD record opened with its valid tag);
+	 * 0 when it says they encrypt or does not say (openssl's text and -mr
+	 * never do)
+	 */
+	int decrypt;
 } sp_file;
 
 /*

@@ -192,6 +192,8 @@ int sp_parse_json(sp_state *st, const char *data, size_t len)
 		}
 		d = rep->u.num;
 	}
+	if ((e = json_get(root, "decrypt")) != NULL && e->type == JSON_BOOL)
+		st->f->decrypt = e->boolean != 0;
 	for (i = 0, e = json_first(res); res && i < res->n; i++, e = json_next(e))
 		if (json_entry(st, e, "bytes_per_sec", 0, root_engine, d))
 			goto out;

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/cpu.h"
 #include "ember/util.h"
@@ -463,6 +464,11 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 	/* worded so that speed-result readers skip it (no "1000s", which reads as a time) */
 	fprintf(f, "\nSide by side, in thousands of bytes per second (xN.NN: this engine's rate over %s's):\n",
 	    base->engine->name);
+	for (i = 0; base->decrypt && i < base->njobs && base->jobs[i].row.kind != SPEED_AEAD; i++)
+		;
+	if (base->decrypt && i < base->njobs)
+		fprintf(f, "(-decrypt: every engine opens each AEAD record with its valid tag, unlike openssl speed 3.0's\n"
+		           " -aead -decrypt, whose wrong tag makes every open fail)\n");
 	for (part = 0; part < nparts; part++) {
 		int s0 = part * per, s1 = s0 + per < base->nsizes ? s0 + per : base->nsizes;
 
@@ -553,35 +559,46 @@ static void flags_text(char *buf, size_t len, unsigned flags)
 		snprintf(buf, len, "-");
 }
 
+/* One row of -list: each implementation |e| has, or why it has none. */
+static void list_row(const speed_engine *e, int index, const char *name, int kind, const char *target)
+{
+	speed_row row;
+	speed_impl im[16];
+	char why[200], fl[16];
+	size_t k, n;
+
+	memset(&row, 0, sizeof(row));
+	row.index = index;
+	snprintf(row.name, sizeof(row.name), "%s", name);
+	row.kind = kind;
+	snprintf(row.target, sizeof(row.target), "%s", target);
+	n = e->impls(&row, im, 16, why, sizeof(why));
+	if (n == 0) {
+		/* the engine's reason without the row's name: "not in this build", "not in this libcrypto" */
+		size_t skip = strlen(row.name);
+		printf("%-18s %-10s %-6s %s\n", row.name, "-", "-",
+		    strncmp(why, row.name, skip) == 0 && strncmp(why + skip, ": ", 2) == 0 ? why + skip + 2 : why);
+		return;
+	}
+	for (k = 0; k < n && k < 16; k++) {
+		flags_text(fl, sizeof(fl), im[k].flags);
+		printf("%-18s %-10s %-6s %s%s\n", row.name, im[k].name, fl, im[k].supported ? "supported" : "not supported",
+		    im[k].preferred ? " (default)" : "");
+	}
+}
+
 int speed_list_all(const speed_engine *e)
 {
-	size_t i, k, n;
+	size_t i;
 	char why[200], fl[16];
 
 	printf("%-18s %-10s %-6s %s\n", "row", "impl", "flags", "this CPU");
-	for (i = 0; i < speed_nrows; i++) {
-		speed_row row;
-		speed_impl im[16];
-
-		memset(&row, 0, sizeof(row));
-		row.index = speed_row_defs[i].index;
-		snprintf(row.name, sizeof(row.name), "%s", speed_row_defs[i].name);
-		row.kind = speed_row_defs[i].kind;
-		snprintf(row.target, sizeof(row.target), "%s", speed_row_defs[i].target);
-		n = e->impls(&row, im, 16, why, sizeof(why));
-		if (n == 0) {
-			/* the engine's reason without the row's name: "not in this build", "not in this libcrypto" */
-			size_t skip = strlen(row.name);
-			printf("%-18s %-10s %-6s %s\n", row.name, "-", "-",
-			    strncmp(why, row.name, skip) == 0 && strncmp(why + skip, ": ", 2) == 0 ? why + skip + 2 : why);
-			continue;
-		}
-		for (k = 0; k < n && k < 16; k++) {
-			flags_text(fl, sizeof(fl), im[k].flags);
-			printf("%-18s %-10s %-6s %s%s\n", row.name, im[k].name, fl,
-			    im[k].supported ? "supported" : "not supported", im[k].preferred ? " (default)" : "");
-		}
-	}
+	for (i = 0; i < speed_nrows; i++)
+		list_row(e, speed_row_defs[i].index, speed_row_defs[i].name, speed_row_defs[i].kind, speed_row_defs[i].target);
+	/* Ember's words for -evp's AEAD and SHA-3 rows, and ghash: not in the default run */
+	for (i = 0; i < speed_nextra; i++)
+		list_row(e, speed_extra_defs[i].index, speed_extra_defs[i].name, speed_extra_defs[i].kind,
+		    speed_extra_defs[i].target);
 	for (i = 0; i < SPEED_NPK; i++) {
 		void *k2 = e->pk_new ? e->pk_new(speed_pk_words[i], why, sizeof(why)) : NULL;
 		if (e->pk_new == NULL)
@@ -595,7 +612,10 @@ int speed_list_all(const speed_engine *e)
 	       "  aes-128-cbc aes-192-cbc aes-256-cbc camellia-128-cbc camellia-192-cbc camellia-256-cbc\n"
 	       "  rsa512 rsa1024 rsa2048 rsa3072 rsa4096 dsa512 dsa1024 dsa2048\n"
 	       "groups: sha = sha1 sha256 sha512; des = des-cbc des-ede3; aes = aes-{128,192,256}-cbc;\n"
-	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048\n");
+	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048\n"
+	       "Ember's words for -evp's rows (not in the default run; printed as openssl prints -evp's):\n"
+	       "  aes-{128,192,256}-gcm aes-{128,192,256}-ccm chacha20-poly1305 sha3-{224,256,384,512}\n"
+	       "  shake128 shake256; and openssl's ghash (GMAC under AES-128)\n");
 	printf("\nregistry (for -evp and -hmac):\n");
 	for (i = 0; i < ember_hash_count(); i++) {
 		const ember_hash_desc *d = ember_hash_at(i);
@@ -608,6 +628,12 @@ int speed_list_all(const speed_engine *e)
 		flags_text(fl, sizeof(fl), d->flags);
 		printf("  cipher %-12s %-10s %-6s %s\n", d->name, d->impl, fl,
 		    ember_block_supported(d) ? "supported" : "not supported");
+	}
+	for (i = 0; i < ember_aead_count(); i++) {
+		const ember_aead_desc *d = ember_aead_at(i);
+		flags_text(fl, sizeof(fl), d->flags);
+		printf("  aead   %-12s %-10s %-6s %s\n", d->name, d->impl, fl,
+		    ember_aead_supported(d) ? "supported" : "not supported");
 	}
 	printf("\nengines:");
 	for (i = 0; i < speed_nengines; i++)

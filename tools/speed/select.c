@@ -10,6 +10,7 @@
 
 #include <strings.h>
 
+#include "ember/aead.h"
 #include "ember/cipher.h"
 #include "speed.h"
 #include "speed_int.h"
@@ -60,6 +61,31 @@ const struct speed_word speed_words[] = {
 };
 const size_t speed_nwords = sizeof(speed_words) / sizeof(speed_words[0]);
 
+/*
+ * Ember's own words for what openssl reaches only through -evp, and
+ * openssl's "ghash" row: none is in the default run (openssl's table stays
+ * as it is), and each prints as openssl prints it (the -evp rows' number
+ * 25 and openssl's names: "AES-128-GCM", "ChaCha20-Poly1305", "sha3-256").
+ */
+const struct speed_extra_def speed_extra_defs[] = {
+	{ "aes-128-gcm", SPEED_D_EVP, "AES-128-GCM", SPEED_AEAD, "aes-128-gcm" },
+	{ "aes-192-gcm", SPEED_D_EVP, "AES-192-GCM", SPEED_AEAD, "aes-192-gcm" },
+	{ "aes-256-gcm", SPEED_D_EVP, "AES-256-GCM", SPEED_AEAD, "aes-256-gcm" },
+	{ "aes-128-ccm", SPEED_D_EVP, "AES-128-CCM", SPEED_AEAD, "aes-128-ccm" },
+	{ "aes-192-ccm", SPEED_D_EVP, "AES-192-CCM", SPEED_AEAD, "aes-192-ccm" },
+	{ "aes-256-ccm", SPEED_D_EVP, "AES-256-CCM", SPEED_AEAD, "aes-256-ccm" },
+	{ "chacha20-poly1305", SPEED_D_EVP, "ChaCha20-Poly1305", SPEED_AEAD, "chacha20-poly1305" },
+	{ "sha3-224", SPEED_D_EVP, "sha3-224", SPEED_HASH, "sha3-224" },
+	{ "sha3-256", SPEED_D_EVP, "sha3-256", SPEED_HASH, "sha3-256" },
+	{ "sha3-384", SPEED_D_EVP, "sha3-384", SPEED_HASH, "sha3-384" },
+	{ "sha3-512", SPEED_D_EVP, "sha3-512", SPEED_HASH, "sha3-512" },
+	{ "shake128", SPEED_D_EVP, "shake128", SPEED_HASH, "shake128" },
+	{ "shake256", SPEED_D_EVP, "shake256", SPEED_HASH, "shake256" },
+	{ "ghash", SPEED_D_GHASH, "ghash", SPEED_GMAC, "aes-128-gcm" },
+};
+const size_t speed_nextra = sizeof(speed_extra_defs) / sizeof(speed_extra_defs[0]);
+typedef char speed_nextra_check[sizeof(speed_extra_defs) / sizeof(speed_extra_defs[0]) <= SPEED_MAX_EXTRA ? 1 : -1];
+
 const char *const speed_pk_words[] = {
 	"rsa512", "rsa1024", "rsa2048", "rsa3072", "rsa4096", "dsa512", "dsa1024", "dsa2048"
 };
@@ -67,7 +93,7 @@ const char *const speed_pk_words[] = {
 typedef char speed_npk_check[sizeof(speed_pk_words) / sizeof(speed_pk_words[0]) == SPEED_NPK ? 1 : -1];
 
 const speed_engine *const speed_engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,
-	&speed_engine_cryptodev };
+	&speed_engine_cryptodev, &speed_engine_sodium };
 const size_t speed_nengines = sizeof(speed_engines) / sizeof(speed_engines[0]);
 
 /* ---- small helpers ---- */
@@ -188,20 +214,27 @@ static int select_row(speed_run *r, const speed_row *row, const char *impl, char
 	return tool_error(CMD, "-impl: %s has no implementation '%s' (it has: %s)", row->name, impl, have);
 }
 
-static void fill_row(speed_row *row, int index, const char *name, int kind, const char *target)
+/* -aead: each AEAD record carries openssl's 13 bytes of AAD. */
+static void fill_row(speed_row *row, int index, const char *name, int kind, const char *target, int aead)
 {
 	memset(row, 0, sizeof(*row));
 	row->index = index;
 	snprintf(row->name, sizeof(row->name), "%s", name);
 	row->kind = kind;
 	snprintf(row->target, sizeof(row->target), "%s", target);
+	row->aad_len = kind == SPEED_AEAD && aead ? SPEED_AEAD_AAD_LEN : 0;
 }
 
-/* -evp NAME: a registry digest (row in lower case, as openssl) or cipher (upper case). */
-static int evp_row(speed_row *row, const char *name)
+/*
+ * -evp NAME: a registry digest (row in lower case, as openssl), an AEAD
+ * (openssl 3's name for it: "AES-128-GCM", "ChaCha20-Poly1305") or a
+ * cipher (upper case).
+ */
+static int evp_row(speed_row *row, const char *name, int aead)
 {
 	size_t i;
 	const ember_cipher_spec *s;
+	const ember_aead_spec *a;
 
 	for (i = 0; i < ember_hash_count(); i++) {
 		const ember_hash_desc *d = ember_hash_at(i);
@@ -215,9 +248,17 @@ static int evp_row(speed_row *row, const char *name)
 				p++;
 		}
 		if (hit) {
-			fill_row(row, SPEED_D_EVP, d->name, SPEED_HASH, d->name);
+			fill_row(row, SPEED_D_EVP, d->name, SPEED_HASH, d->name, aead);
 			return 0;
 		}
+	}
+	a = ember_aead_spec_find(name);
+	if (a != NULL) {
+		for (i = 0; i < speed_nextra; i++)
+			if (strcmp(speed_extra_defs[i].target, a->name) == 0 && speed_extra_defs[i].kind == SPEED_AEAD) {
+				fill_row(row, SPEED_D_EVP, speed_extra_defs[i].name, SPEED_AEAD, a->name, aead);
+				return 0;
+			}
 	}
 	s = ember_cipher_spec_find(name);
 	if (s != NULL) {
@@ -225,7 +266,7 @@ static int evp_row(speed_row *row, const char *name)
 		for (i = 0; s->name[i] && i < sizeof(up) - 1; i++)
 			up[i] = (char)toupper((unsigned char)s->name[i]);
 		up[i] = 0;
-		fill_row(row, SPEED_D_EVP, up, SPEED_CIPHER, s->name);
+		fill_row(row, SPEED_D_EVP, up, SPEED_CIPHER, s->name, aead);
 		return 0;
 	}
 	return tool_error(CMD, "-evp: '%s' is an unknown cipher or digest", name);
@@ -296,9 +337,10 @@ static int add_pk_job(speed_run *r, int i, void *key, const char *why)
 }
 
 /* Fills every run's jobs from the words (or the defaults). Returns 0, or 1 after printing an error. */
-int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_sel, int any_word, int skip_missing,
+int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, int skip_missing,
     const char *impl, const char *evp, const char *hmac)
 {
+	int *selected = sel->rows, *pk_sel = sel->pk, any_word = sel->any_word;
 	char why[1024];
 	speed_row row;
 	int i, k, status, real = 0;
@@ -307,7 +349,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_
 		if (hmac != NULL) {
 			char name[64];
 			snprintf(name, sizeof(name), "hmac(%s)", hmac);
-			fill_row(&row, SPEED_D_HMAC, name, SPEED_HMAC, hmac);
+			fill_row(&row, SPEED_D_HMAC, name, SPEED_HMAC, hmac, 0);
 			if (row_by_index(SPEED_D_HMAC) && selected[SPEED_D_HMAC])
 				selected[SPEED_D_HMAC] = 0; /* -hmac NAME replaces the hmac(md5) row */
 			status = select_everywhere(runs, nrun, nel, &row, impl, 0, why, sizeof(why));
@@ -317,7 +359,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_
 				return tool_error(CMD, "-hmac: %s", why);
 		}
 		if (evp != NULL) {
-			if (evp_row(&row, evp) != 0)
+			if (evp_row(&row, evp, runs[0].aead) != 0)
 				return 1;
 			status = select_everywhere(runs, nrun, nel, &row, impl, 0, why, sizeof(why));
 			if (status == 1)
@@ -335,7 +377,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_
 		const struct speed_row_def *d = &speed_row_defs[i];
 		if (!selected[d->index])
 			continue;
-		fill_row(&row, d->index, d->name, d->kind, d->target);
+		fill_row(&row, d->index, d->name, d->kind, d->target, 0);
 		status = select_everywhere(runs, nrun, nel, &row, impl, !any_word, why, sizeof(why));
 		if (status == 1)
 			return 1;
@@ -346,6 +388,20 @@ int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_
 		/* another library's or the kernel's gaps are news; Ember's own default rows skip quietly */
 		if (status == 2 && nel == 1 && !any_word && runs[0].engine != &speed_engine_ember)
 			fprintf(stderr, "ember speed: %s%s (skipped)\n", speed_run_prefix(&runs[0]), why);
+	}
+	/* Ember's words for -evp's rows and the ghash row, after openssl's table, in the order of their table */
+	for (i = 0; i < (int)speed_nextra; i++) {
+		const struct speed_extra_def *d = &speed_extra_defs[i];
+		if (!sel->extra[i])
+			continue;
+		fill_row(&row, d->index, d->name, d->kind, d->target, runs[0].aead);
+		status = select_everywhere(runs, nrun, nel, &row, impl, 0, why, sizeof(why));
+		if (status == 1)
+			return 1;
+		if (status == 2 && nel == 1 && !skip_missing)
+			return tool_error(CMD, "%s", why);
+		if (status == 2 && nel == 1)
+			fprintf(stderr, "ember speed: %s (skipped)\n", why);
 	}
 	for (k = 0; k < nrun; k++) {
 		runs[k].keys = calloc(SPEED_NPK, sizeof(void *));

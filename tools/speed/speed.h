@@ -13,11 +13,14 @@
  *   speed_report.c  -format json and csv
  *   speed_pk.c      public-key operations (speed_pk.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
- *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers via the registry,
- *                   each checked against a known answer before it is timed
+ *   speed_kat.c     the known answers every engine is checked against, and the
+ *                   record (nonce, AAD, tag) of the AEAD rows
+ *   speed_engine.c  the "ember" engine: digests, HMAC, ciphers, AEADs, GMAC via
+ *                   the registry, each checked against a known answer before it is timed
  *   speed_openssl.c the "openssl" engine: the system's libcrypto (dlopen, ossl.c)
  *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG, kengine.c)
  *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto (kengine.c)
+ *   speed_sodium.c  the "sodium" engine: libsodium (dlopen)
  * See docs/ENGINES.md for the engines.
  */
 #ifndef EMBER_SPEED_H
@@ -32,13 +35,19 @@
 
 /* ---- rows ---- */
 
-enum speed_kind { SPEED_HASH = 1, SPEED_HMAC, SPEED_CIPHER };
+/*
+ * SPEED_AEAD: one whole record per operation (nonce, AAD, payload, tag):
+ * seal, or with -decrypt open with a valid tag. SPEED_GMAC: openssl's
+ * "ghash" row, the GMAC (AES-128-GCM tag of the data as AAD, no payload)
+ * of each operation's bytes.
+ */
+enum speed_kind { SPEED_HASH = 1, SPEED_HMAC, SPEED_CIPHER, SPEED_AEAD, SPEED_GMAC };
 
 /* openssl 3.0's algorithm numbers (the k of "+F:k:name"), for the rows we have. */
 enum {
 	SPEED_D_MD2 = 0, SPEED_D_MDC2 = 1, SPEED_D_MD4 = 2, SPEED_D_MD5 = 3, SPEED_D_SHA1 = 4,
 	SPEED_D_RMD160 = 5, SPEED_D_SHA256 = 6, SPEED_D_SHA512 = 7, SPEED_D_HMAC = 9,
-	SPEED_D_EVP = 25
+	SPEED_D_EVP = 25, SPEED_D_GHASH = 26
 };
 
 /* One row of the table: what openssl speed prints, and what Ember runs for it. */
@@ -46,8 +55,39 @@ typedef struct speed_row {
 	int index;        /* openssl's algorithm number */
 	char name[64];    /* row name as openssl prints it: "des-ede3", "hmac(md5)" */
 	int kind;         /* enum speed_kind */
-	char target[48];  /* registry name: digest name, or cipher spec name ("des-ede3-cbc") */
+	char target[48];  /* registry name: digest, cipher spec ("des-ede3-cbc") or AEAD spec ("aes-128-gcm") */
+	size_t aad_len;   /* SPEED_AEAD: AAD bytes per record (SPEED_AEAD_AAD_LEN with -aead, else 0) */
 } speed_row;
+
+/*
+ * The record of the AEAD rows, the same in every engine: the timing key
+ * (speed_task_key), an all-zero 12-byte nonce (for CCM, q = 3: records
+ * below 16 MiB), openssl speed -aead's 13 bytes of AAD (0xcc, then
+ * zeros: the size of a TLS record header) and a 16-byte tag.
+ */
+#define SPEED_AEAD_NONCE_LEN 12
+#define SPEED_AEAD_TAG_LEN 16
+#define SPEED_AEAD_AAD_LEN 13
+void speed_aead_aad(uint8_t aad[SPEED_AEAD_AAD_LEN]);
+/* The key length of an AEAD row's spec (16, 24 or 32), 0 when unknown; GMAC: 16. */
+size_t speed_aead_key_len(const speed_row *row);
+
+/*
+ * -decrypt on an AEAD row opens a record that was sealed once, out of
+ * place, so that every operation authenticates the same valid record:
+ * speed_sealed holds it. speed_sealed_get returns the record for |size|
+ * bytes (NULL when out of memory); its |fresh| is 1 when the engine must
+ * seal it now: copy |size| bytes of plaintext into ct and seal them in
+ * place, the tag into tag.
+ */
+typedef struct speed_sealed {
+	uint8_t *ct;
+	size_t cap, len;
+	int fresh;
+	uint8_t tag[SPEED_AEAD_TAG_LEN];
+} speed_sealed;
+speed_sealed *speed_sealed_get(speed_sealed *s, size_t size);
+void speed_sealed_free(speed_sealed *s);
 
 /* ---- engines ---- */
 
@@ -112,6 +152,7 @@ extern const speed_engine speed_engine_ember;
 extern const speed_engine speed_engine_openssl;
 extern const speed_engine speed_engine_afalg;
 extern const speed_engine speed_engine_cryptodev;
+extern const speed_engine speed_engine_sodium;
 
 /* Checks digest |d| against its known answer (or, lacking one, against the
  * other implementations): 0, or EMBER_EVERIFY with a one-line reason. */
@@ -119,9 +160,11 @@ int speed_check_hash(const ember_hash_desc *d, char *err, size_t err_len);
 
 /*
  * The known answer every engine is checked against before it is timed
- * (the ember engine's tables, speed_engine.c). Digests: out = H(in);
- * HMAC: out = HMAC(key, in); ciphers: out = the encryption of in under
- * key and iv (iv_len 0 for ECB and stream ciphers).
+ * (speed_kat.c). Digests: out = H(in); HMAC: out = HMAC(key, in); ciphers:
+ * out = the encryption of in under key and iv (iv_len 0 for ECB and
+ * stream ciphers); AEADs: out = the ciphertext of in and tag its tag,
+ * under key, nonce iv and aad; GMAC: tag = the tag of aad under key and
+ * nonce iv (in and out empty).
  */
 typedef struct speed_kat {
 	uint8_t key[64];
@@ -132,6 +175,10 @@ typedef struct speed_kat {
 	size_t in_len;
 	uint8_t out[128];
 	size_t out_len;
+	uint8_t aad[32];   /* AEAD, GMAC */
+	size_t aad_len;
+	uint8_t tag[16];   /* AEAD, GMAC */
+	size_t tag_len;
 	size_t block_len;  /* ciphers: 1 for a stream cipher */
 	int mode;          /* ciphers: enum ember_mode */
 	unsigned param;    /* ciphers: RC2 effective bits, RC5 rounds */
@@ -144,6 +191,9 @@ int speed_known_answer(const speed_row *row, speed_kat *k, char *why, size_t why
  * with "ENGINE: ROW: wrong answer for the known-answer test: not timed". */
 int speed_kat_compare(const char *engine, const speed_row *row, const speed_kat *k, const uint8_t *got,
     size_t got_len, char *err, size_t err_len);
+/* The same for an AEAD's ciphertext and tag (GMAC: the tag alone, |got| NULL). */
+int speed_kat_compare_aead(const char *engine, const speed_row *row, const speed_kat *k, const uint8_t *got,
+    const uint8_t *tag, char *err, size_t err_len);
 
 /* The timing key and IV every engine uses for a row, so that outputs agree:
  * key bytes i*7+1 (|key_len| of them), zero IV; the HMAC rows' key is
@@ -260,6 +310,7 @@ typedef struct speed_run {
 	size_t sizes[SPEED_MAX_SIZES];
 	int nsizes;
 	int elapsed, multi, format, misalign, decrypt, repeat, cycles, testmode;
+	int aead;                  /* -aead: AEAD records carry 13 bytes of AAD; openssl's -aead sizes by default */
 	uint64_t count;
 	const char *cycles_name;   /* counter in use, or NULL */
 	char cycles_why[160];      /* why none */

@@ -39,6 +39,18 @@ struct speed_word {
 extern const struct speed_word speed_words[];
 extern const size_t speed_nwords;
 
+/* Ember's words for rows openssl reaches through -evp (aes-128-gcm, sha3-256 ...) and its ghash row. */
+struct speed_extra_def {
+	const char *word;
+	int index;          /* openssl's number: 25 (-evp) or 26 (ghash) */
+	const char *name;   /* the row as openssl prints it: "AES-128-GCM", "sha3-256", "ghash" */
+	int kind;
+	const char *target;
+};
+extern const struct speed_extra_def speed_extra_defs[];
+extern const size_t speed_nextra;
+#define SPEED_MAX_EXTRA 32
+
 /* The public-key words (rsa512 ... dsa2048), SPEED_NPK of them. */
 #define SPEED_NPK 8
 extern const char *const speed_pk_words[];
@@ -54,9 +66,16 @@ extern const size_t speed_nengines;
 
 /* "openssl: " before an engine's messages, except for Ember's own engine run alone. */
 const char *speed_run_prefix(const speed_run *r);
+/* What the algorithm words selected: openssl's rows (by number), Ember's extra rows, public-key words. */
+typedef struct speed_selection {
+	int rows[32];
+	int extra[SPEED_MAX_EXTRA];
+	int pk[SPEED_NPK];
+	int any_word;
+} speed_selection;
 /* Fills every run's jobs from the words (or the defaults). Returns 0, or 1 after printing an error. */
-int speed_select_all(speed_run *runs, int nrun, int nel, int *selected, int *pk_sel, int any_word,
-    int skip_missing, const char *impl, const char *evp, const char *hmac);
+int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, int skip_missing,
+    const char *impl, const char *evp, const char *hmac);
 
 /* ---- running (run.c) ---- */
 

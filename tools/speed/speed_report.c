@@ -36,7 +36,7 @@ static const char *sym_op(const speed_run *r, const speed_job *j)
 {
 	if (j->row.kind == SPEED_HASH)
 		return "digest";
-	if (j->row.kind == SPEED_HMAC)
+	if (j->row.kind == SPEED_HMAC || j->row.kind == SPEED_GMAC)
 		return "mac";
 	return r->decrypt ? "decrypt" : "encrypt";
 }
@@ -168,8 +168,8 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 		fprintf(f, "%llu", (unsigned long long)r->count);
 	else
 		fprintf(f, "null");
-	fprintf(f, ", \"repeat\": %d, \"multi\": %d, \"misalign\": %d, \"decrypt\": %s,\n", r->repeat, r->multi,
-	    r->misalign, r->decrypt ? "true" : "false");
+	fprintf(f, ", \"repeat\": %d, \"multi\": %d, \"misalign\": %d, \"decrypt\": %s, \"aead\": %s,\n", r->repeat,
+	    r->multi, r->misalign, r->decrypt ? "true" : "false", r->aead ? "true" : "false");
 	fprintf(f, "  \"sizes\": [");
 	for (s = 0; s < r->nsizes; s++)
 		fprintf(f, "%s%d", s ? ", " : "", (int)r->sizes[s]);
