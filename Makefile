@@ -259,12 +259,16 @@ ctgrind-selftest:
 	else grep -m1 -E 'depends on uninitialised|uninitialised value' $(O)/ctleak/out.txt; \
 		echo "ctgrind-selftest: the deliberate leak in ember_memeq was caught"; fi
 
-# Constant-time check that sees into inline assembly (tests/cttrace/, x86-64 Linux only): every
-# operation runs with two secrets in forked children single-stepped under ptrace, and their traces of
-# instruction and data addresses must be the same; each child also checks its result. The library is
-# built as usual (-O2, plus -g for the file:line of a divergence). cttrace-selftest builds it with the
-# planted leaks (-DEMBER_CTTRACE_LEAK: x86adx and avx512ifma inner loops; -DEMBER_CTGRIND_LEAK:
-# ember_memeq) and passes only when every check through one diverges and every other one does not.
+# Constant-time check that sees into inline assembly and AVX-512 (tests/cttrace/, x86-64 Linux only):
+# the bignum backends valgrind cannot run, and every AEAD, digest and Keccak-x4 descriptor of the
+# registry that needs a feature valgrind hides (AVX-512, VAES, SHA-NI...). Every operation runs with
+# two secrets in forked children single-stepped under ptrace, and their traces of instruction and
+# data addresses (and opmasks of masked accesses) must be the same; each child also checks its result.
+# The library is built as usual (-O2, plus -g for the file:line of a divergence). cttrace-selftest
+# builds it with the planted leaks (-DEMBER_CTTRACE_LEAK: x86adx and avx512ifma inner loops, the
+# ChaCha20 AVX-512 16-block step, GCM vaes' 16-block step and last blocks; -DEMBER_CTGRIND_LEAK:
+# ember_memeq) and passes only when every check through one diverges, there and in its way (branch,
+# address, opmask), every other one does not, and every planted leak this CPU runs is caught.
 .PHONY: cttrace cttrace-selftest
 CTT_SRC := $(sort $(wildcard tests/cttrace/*.c))
 CTT_CFLAGS := -O2 -g

@@ -58,6 +58,11 @@ static void x16(const uint32_t key[8], const uint32_t nonce[3], uint32_t counter
 	typedef __m512i T;
 
 	X86_ROUNDS(QR16);
+#ifdef EMBER_CTTRACE_LEAK
+	/* Test-only (make cttrace-selftest): a load from |in| (len > 512 bytes here) at an offset of 0..255
+	 * taken from a word of the keystream, a secret-dependent address. */
+	(void)*(const volatile uint8_t *)(in + ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(x0)) & 255));
+#endif
 	X86_ADD_INPUT(_mm512, _mm512_set1_epi32, ctr);
 	X86_T4(_mm512, x0, x1, x2, x3);
 	X86_T4(_mm512, x4, x5, x6, x7);

@@ -215,6 +215,17 @@ static VP void blocks16(const uint8_t *sk, unsigned nr, const uint8_t *hp, __m51
 		AES4(RK(sk, 4));
 		AES4(RK(sk, 5));
 	}
+#ifdef EMBER_CTTRACE_LEAK
+	{
+		/* Test-only (make cttrace-selftest): a 512-bit load from the powers of H at an offset of
+		 * 0..255 bytes taken from a byte of the state after five rounds, a secret-dependent address;
+		 * ANDed with a zero the compiler cannot see through, so the blocks are unchanged. */
+		__m512i z_ = _mm512_setzero_si512();
+		__asm__("" : "+v"(z_));
+		b0 = _mm512_or_si512(b0, _mm512_and_si512(z_,
+		    LDZ(hp + (_mm_extract_epi8(_mm512_castsi512_si128(b0), 0) & 255))));
+	}
+#endif
 	AES4(RK(sk, 6));
 	AES4(RK(sk, 7));
 	AES4(RK(sk, 8));
@@ -246,6 +257,17 @@ static VP void gctr_tail(const uint8_t *sk, unsigned nr, __m512i c, int open, ui
 {
 	unsigned r;
 
+#ifdef EMBER_CTTRACE_LEAK
+	{
+		/* Test-only (make cttrace-selftest): a masked 512-bit load from the round keys at a fixed
+		 * address whose byte mask is a word of round key 1, a secret mask (which bytes are read);
+		 * ANDed with a zero the compiler cannot see through, so the counters are unchanged. */
+		__m512i z_ = _mm512_setzero_si512();
+		__asm__("" : "+v"(z_));
+		c = _mm512_or_si512(c, _mm512_and_si512(z_,
+		    _mm512_maskz_loadu_epi8((__mmask64)(uint32_t)_mm_cvtsi128_si32(LD(sk + 16)), sk)));
+	}
+#endif
 	if (len <= 64) {
 		__mmask64 m = bytes_mask(len);
 		__m512i x = _mm512_maskz_loadu_epi8(m, in);

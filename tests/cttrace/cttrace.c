@@ -2,17 +2,22 @@
  * cttrace.c - constant-time check by single-stepping (`make cttrace`).
  *
  * valgrind cannot run the default x86-64 bignum backends (MULX/ADX and
- * AVX-512 IFMA), and a sanitizer's shadow state does not follow values
- * through inline assembly. This check looks at what the CPU really does:
- * for each operation it forks two children (three with -n 3) after all the
+ * AVX-512 IFMA) nor any AVX-512, VAES or SHA-NI code (the AEADs and
+ * digests of ctt_sym.c), and a sanitizer's shadow state does not follow
+ * values through inline assembly. This check looks at what the CPU really
+ * does: for each operation it forks two children (three with -n 3) after
+ * all the
  * setup (CPU detection, registry), so that their address spaces are the
  * same, lets each prepare its own secret inputs from a seed, and then
  * single-steps them with PTRACE_SINGLESTEP from a marker (an int3 in
  * ctt_begin) to the entry of ctt_end. At every step it records RIP and the
  * address of every memory operand of the instruction at RIP, computed from
  * the child's general registers by the decoder of x86dec.c (explicit
- * ModRM/SIB/displacement and RIP-relative operands, and the implicit ones:
- * the stack of push/pop/call/ret, RSI/RDI of string instructions). The
+ * ModRM/SIB/displacement and RIP-relative operands, VEX and EVEX forms
+ * included, and the implicit ones: the stack of push/pop/call/ret, RSI/RDI
+ * of string instructions; an instruction it cannot turn into addresses
+ * stops the check as a failure, and x86_selftest() checks it on a table
+ * of encodings before anything runs). The
  * children are stepped in lockstep and compared at every step, so the
  * first divergence is reported exactly: a secret-dependent branch shows up
  * as two RIPs, a secret-dependent address as two addresses at one RIP. The
@@ -24,14 +29,20 @@
  * path reached by them compared instruction by instruction.
  *
  * After the end marker each child checks its result against the portable
- * backend computed by another route (a wrong result fails the check, so a
- * backend that silently fell back, or a tracer that broke the arithmetic,
- * cannot pass).
+ * implementation computed by another route (a wrong result fails the
+ * check, so a backend that silently fell back, or a tracer that broke the
+ * arithmetic, cannot pass).
+ *
+ * The checks are listed by ctt_bn.c (bignum backends, ember_memeq) and
+ * ctt_sym.c (the AEAD and digest descriptors valgrind cannot run, walked
+ * from the registry).
  *
  * The build with -DEMBER_CTTRACE_LEAK (`make cttrace-selftest`, the
- * library built with the planted leaks of mont_x86adx.c, mont_avx512ifma.c
- * and, with -DEMBER_CTGRIND_LEAK, ember_memeq's early exit) expects every
- * check that reaches a planted leak to diverge and every other one not to.
+ * library built with the planted leaks of mont_x86adx.c,
+ * mont_avx512ifma.c, chacha20_avx512.c, gcm_vaes.c and, with
+ * -DEMBER_CTGRIND_LEAK, ember_memeq's early exit) expects every check that
+ * reaches a planted leak to diverge and every other one not to, and every
+ * planted leak that this CPU runs to be caught at least once.
  *
  * Usage: cttrace [-n SECRETS] [-k SUBSTRING]...   x86-64 Linux only.
  */
@@ -42,11 +53,14 @@
 
 #if defined(__x86_64__) && defined(__linux__)
 
+#include <cpuid.h>
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <link.h>
 #include <signal.h>
 #include <stddef.h>
+#include <strings.h>
 #include <sys/ptrace.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -55,193 +69,70 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ember/bn.h"
 #include "ember/cpu.h"
-#include "ember/util.h"
+#include "cttrace.h"
 #include "x86dec.h"
 
-#define MAXW EMBER_BN_MAX_WORDS
 #define MAXSECRETS 4
+#define MAXCHECKS 256
 
-/* ---- the checks ---- */
+/* ---- the list of checks, and what the families share ---- */
 
-enum op { OP_MUL, OP_SQR, OP_EXP, OP_EXP2, OP_MEMEQ };
+static struct ctt_check checks[MAXCHECKS];
+static size_t nchecks;
+unsigned ctt_leaks_here;
+uint64_t ctt_rng;
 
-/* the planted leaks a check runs through (leak build only) */
-#define LEAK_ADX 1u   /* mont_x86adx.c: branch inside the MULX/ADCX/ADOX row loop */
-#define LEAK_IFMA 2u  /* mont_avx512ifma.c: load indexed by the digit y in amm_digit */
-#define LEAK_MEMEQ 4u /* util.c (EMBER_CTGRIND_LEAK): ember_memeq's early exit */
-
-struct check {
-	const char *impl; /* bignum backend, NULL for ember_memeq */
-	enum op op;
-	unsigned bits;   /* modulus bits (each half for OP_EXP2) */
-	unsigned e_bits; /* exponent bits for OP_EXP and OP_EXP2 */
-	unsigned leak;   /* LEAK_* it runs through */
-};
-
-/*
- * Cost: a single step costs 20-70 us on this host (a debug trap per
- * instruction, two children; measured, see the Makefile), and one
- * 2048-bit MULX/ADX product is 11,700 steps. So the exponentiations run
- * over the full 1024- and 2048-bit moduli with 12-bit secret exponents:
- * three 4-bit windows, i.e. the whole code of an RSA exponentiation (the
- * table of powers, the constant-time table scan at every window, the
- * window loop of squarings and a product, the conversions in and out of
- * Montgomery form) with the window loop run twice instead of ~200 times.
- * The window loop's code and addresses do not depend on which window it is
- * in (the window count and the positions are public), and 5-bit windows
- * (e_bits >= 256) change only the public table size. modexp_ct2 is RSA's
- * CRT pair (the halves of RSA-1024 and RSA-2048 private keys) with secret
- * moduli (the primes), bases and exponents.
- */
-#define EXP_BITS 12
-#define MUL_CHECKS(impl, leak)                                                                  \
-	{ impl, OP_MUL, 1024, 0, leak }, { impl, OP_SQR, 1024, 0, leak }, { impl, OP_MUL, 2048, 0, leak }, \
-	    { impl, OP_SQR, 2048, 0, leak }
-
-static const struct check checks[] = {
-	/* the portable backend, the control (no planted leak reaches it); its exp_ct and exp_ct2 are
-	 * exp_radix.c's (2048-bit single exponentiations take the generic chain: see x86adx) */
-	MUL_CHECKS("ref", 0),
-	{ "ref", OP_EXP, 1024, EXP_BITS, 0 },
-	{ "ref", OP_EXP2, 512, EXP_BITS, 0 },
-	{ "ref", OP_EXP2, 1024, EXP_BITS, 0 },
-	/* MULX/ADX products, bn.c's generic window chain over them; its CRT pair is exp_radix.c's, as ref's */
-	MUL_CHECKS("x86adx", LEAK_ADX),
-	{ "x86adx", OP_EXP, 1024, EXP_BITS, LEAK_ADX },
-	{ "x86adx", OP_EXP, 2048, EXP_BITS, LEAK_ADX },
-	/* the same MULX/ADX products; exponentiations (single and CRT pair) in radix 2^52 with IFMA */
-	{ "avx512ifma", OP_MUL, 1024, 0, LEAK_ADX },
-	{ "avx512ifma", OP_SQR, 2048, 0, LEAK_ADX },
-	{ "avx512ifma", OP_EXP, 1024, EXP_BITS, LEAK_IFMA },
-	{ "avx512ifma", OP_EXP, 2048, EXP_BITS, LEAK_IFMA },
-	{ "avx512ifma", OP_EXP2, 512, EXP_BITS, LEAK_IFMA },
-	{ "avx512ifma", OP_EXP2, 1024, EXP_BITS, LEAK_IFMA },
-	{ NULL, OP_MEMEQ, 0, 0, LEAK_MEMEQ },
-};
-
-static const char *const op_names[] = { "mul", "sqr", "modexp_ct", "modexp_ct2 (CRT pair)", "ember_memeq" };
-
-static void check_name(char *buf, size_t len, const struct check *c)
+struct ctt_check *ctt_add(void)
 {
-	if (c->op == OP_MEMEQ)
-		snprintf(buf, len, "ember_memeq 64 bytes");
-	else if (c->op == OP_EXP2)
-		snprintf(buf, len, "%s %s 2x%u, %u-bit exponents", c->impl, op_names[c->op], c->bits, c->e_bits);
-	else if (c->op == OP_EXP)
-		snprintf(buf, len, "%s %s %u, %u-bit exponent", c->impl, op_names[c->op], c->bits, c->e_bits);
-	else
-		snprintf(buf, len, "%s %s %u", c->impl, op_names[c->op], c->bits);
+	if (nchecks == MAXCHECKS) {
+		fprintf(stderr, "cttrace: more than %d checks\n", MAXCHECKS);
+		return NULL;
+	}
+	return &checks[nchecks++];
 }
 
-/* ---- the child: inputs, the traced region, the result check ---- */
-
-struct work {
-	ember_bn_mont mc, mc2, ref, ref2;
-	ember_bn_word a[MAXW], b[MAXW], e[MAXW], a2[MAXW], e2[MAXW];
-	ember_bn_word r[MAXW], r2[MAXW], chk[MAXW], chk2[MAXW];
-	uint8_t x[64], y[64];
-	int eq;
-};
-static struct work w;
-
-static uint64_t rng;
-
-static uint64_t next64(void)
+uint64_t ctt_next64(void)
 {
 	/* splitmix64 */
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+	uint64_t z = (ctt_rng += 0x9e3779b97f4a7c15ull);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	return z ^ (z >> 31);
 }
 
-static void random_words(ember_bn_word *a, size_t n)
+void ctt_random_bytes(uint8_t *p, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
-		a[i] = next64();
+		p[i] = (uint8_t)ctt_next64();
 }
 
-/* odd, top bit set: n words exactly */
-static void random_modulus(ember_bn_word *m, size_t n)
-{
-	random_words(m, n);
-	m[0] |= 1;
-	m[n - 1] |= (ember_bn_word)1 << 63;
-}
+/* how two traces first differ */
+enum kind { KIND_NONE, KIND_BRANCH, KIND_ADDRESS, KIND_MASK };
+static const char *const kind_names[] = { "-", "a branch", "an address", "an opmask" };
 
-/* below any modulus of n words with its top bit set */
-static void random_below(ember_bn_word *a, size_t n)
-{
-	random_words(a, n);
-	a[n - 1] >>= 1;
-}
+/* what each planted leak is: where two traces through it must first differ */
+static const enum kind leak_kinds[LEAK_COUNT] = { KIND_BRANCH, KIND_ADDRESS, KIND_BRANCH, KIND_ADDRESS, KIND_ADDRESS,
+	KIND_MASK };
 
-static void random_exponent(ember_bn_word *e, unsigned bits)
-{
-	size_t n = EMBER_BN_WORDS(bits);
-	random_words(e, n);
-	if (bits % 64)
-		e[n - 1] &= ((ember_bn_word)1 << (bits % 64)) - 1;
-	e[(bits - 1) / 64] |= (ember_bn_word)1 << ((bits - 1) % 64);
-}
+static const char *const leak_names[LEAK_COUNT] = {
+	"x86adx (branch in the asm row loop)",
+	"avx512ifma (secret-indexed load in the digit loop)",
+	"ember_memeq (early exit, plain C)",
+	"chacha20 avx512 (secret-indexed load in the 16-block step)",
+	"aes-gcm vaes (secret-indexed 512-bit load in the stitched 16-block step)",
+	"aes-gcm vaes (masked load under a secret opmask in the last blocks)",
+};
 
-static int mont_for(ember_bn_mont *mc, ember_bn_mont *ref, const ember_bn_word *m, size_t n, const char *impl)
-{
-	const ember_bn_mont_desc *d = ember_bn_mont_find(impl), *dref = ember_bn_mont_find("ref");
+/*
+ * The x86 features valgrind 3.19 shows its guest on this machine (`make
+ * ctgrind`'s first line): an implementation that needs any other one is
+ * not run by make ctgrind, so it is traced here.
+ */
+#define VALGRIND_FEATURES "sse2,ssse3,sse41,aesni,pclmul,avx,avx2,bmi2"
 
-	if (d == NULL || dref == NULL || ember_bn_mont_init(mc, m, n) != 0 || ember_bn_mont_set_impl(mc, d) != 0)
-		return -1;
-	if (ember_bn_mont_init(ref, m, n) != 0 || ember_bn_mont_set_impl(ref, dref) != 0)
-		return -1;
-	return 0;
-}
-
-/* Inputs of check c for secret number |secret| (the public modulus is the same for all). */
-static int prepare(const struct check *c, unsigned secret)
-{
-	ember_bn_word m[MAXW];
-	size_t n = EMBER_BN_WORDS(c->bits);
-
-	memset(&w, 0, sizeof(w));
-	if (c->op == OP_MEMEQ) {
-		/* two unequal buffers: the first byte differs for one secret, only byte 17 for the other */
-		size_t i;
-		rng = 77;
-		for (i = 0; i < sizeof(w.x); i++)
-			w.x[i] = (uint8_t)next64();
-		memcpy(w.y, w.x, sizeof(w.y));
-		rng = 1000 + secret;
-		w.x[(secret & 1) ? 17 : 0] ^= (uint8_t)(1 + next64() % 255);
-		return 0;
-	}
-	if (c->op == OP_EXP2) {
-		/* the moduli of the CRT halves are the secret primes */
-		rng = 1000 + secret;
-		random_modulus(m, n);
-		if (mont_for(&w.mc, &w.ref, m, n, c->impl) != 0)
-			return -1;
-		random_modulus(m, n);
-		if (mont_for(&w.mc2, &w.ref2, m, n, c->impl) != 0)
-			return -1;
-		random_below(w.a, n);
-		random_below(w.a2, n);
-		random_exponent(w.e, c->e_bits);
-		random_exponent(w.e2, c->e_bits);
-		return 0;
-	}
-	rng = 42;
-	random_modulus(m, n);
-	if (mont_for(&w.mc, &w.ref, m, n, c->impl) != 0)
-		return -1;
-	rng = 1000 + secret;
-	random_below(w.a, n);
-	random_below(w.b, n);
-	random_exponent(w.e, c->e_bits ? c->e_bits : 64);
-	return 0;
-}
+/* ---- the child ---- */
 
 /* The markers: tracing starts after the int3, stops at the entry of ctt_end. */
 __attribute__((noinline)) void ctt_begin(void);
@@ -256,65 +147,17 @@ __attribute__((noinline)) void ctt_end(void)
 	__asm__ volatile("" ::: "memory");
 }
 
-static void run(const struct check *c)
-{
-	switch (c->op) {
-	case OP_MUL:
-		w.mc.impl->mul(w.r, w.a, w.b, &w.mc);
-		break;
-	case OP_SQR:
-		w.mc.impl->sqr(w.r, w.a, &w.mc);
-		break;
-	case OP_EXP:
-		ember_bn_modexp_ct(w.r, w.a, w.e, c->e_bits, &w.mc);
-		break;
-	case OP_EXP2:
-		ember_bn_modexp_ct2(w.r, w.a, w.e, &w.mc, w.r2, w.a2, w.e2, &w.mc2, c->e_bits);
-		break;
-	case OP_MEMEQ:
-		w.eq = ember_memeq(w.x, w.y, sizeof(w.x));
-		break;
-	}
-}
-
-/* 0 when the traced operation gave the right answer (by the portable backend, another route). */
-static int verify(const struct check *c)
-{
-	size_t n = w.mc.n, ew = EMBER_BN_WORDS(c->e_bits);
-
-	switch (c->op) {
-	case OP_MUL:
-		w.ref.impl->mul(w.chk, w.a, w.b, &w.ref);
-		break;
-	case OP_SQR:
-		w.ref.impl->mul(w.chk, w.a, w.a, &w.ref);
-		break;
-	case OP_EXP:
-		ember_bn_modexp_vartime(w.chk, w.a, w.e, ew, &w.ref);
-		break;
-	case OP_EXP2:
-		ember_bn_modexp_vartime(w.chk, w.a, w.e, ew, &w.ref);
-		ember_bn_modexp_vartime(w.chk2, w.a2, w.e2, ew, &w.ref2);
-		if (memcmp(w.chk2, w.r2, n * sizeof(w.r2[0])) != 0)
-			return 1;
-		break;
-	case OP_MEMEQ:
-		return w.eq != 0;
-	}
-	return memcmp(w.chk, w.r, n * sizeof(w.r[0])) != 0;
-}
-
-static void child(const struct check *c, unsigned secret)
+static void child(const struct ctt_check *c, unsigned secret)
 {
 	if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0)
 		_exit(10);
 	raise(SIGSTOP);
-	if (prepare(c, secret) != 0)
+	if (c->prepare(c, secret) != 0)
 		_exit(11);
 	ctt_begin();
-	run(c);
+	c->run(c);
 	ctt_end();
-	_exit(verify(c) ? 12 : 0);
+	_exit(c->verify(c) ? 12 : 0);
 }
 
 /* ---- the tracer ---- */
@@ -508,11 +351,52 @@ static int wait_trap(struct tracee *t, unsigned k, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The value of opmask register k<k> in the stopped child: the XSAVE area
+ * of PTRACE_GETREGSET NT_X86_XSTATE (standard format), component 5 at the
+ * offset CPUID leaf 0xD, sub-leaf 5 gives; a component in its initial state
+ * (XSTATE_BV bit 5 clear) is all zeros. 0, or -1 with a message.
+ */
+static int read_opmask(pid_t pid, unsigned k, uint64_t *v, char *err, size_t errlen)
+{
+	static uint8_t buf[32768] __attribute__((aligned(64)));
+	static unsigned off;
+	struct iovec io;
+	uint64_t bv;
+
+	if (off == 0) {
+		unsigned a, b, c, d;
+		if (!__get_cpuid_count(0xd, 5, &a, &b, &c, &d) || a < 64 || b < 576) {
+			snprintf(err, errlen, "no opmask state in XSAVE (CPUID 0xD.5)");
+			return -1;
+		}
+		off = b;
+	}
+	io.iov_base = buf;
+	io.iov_len = sizeof(buf);
+	if (ptrace(PTRACE_GETREGSET, pid, (void *)(uintptr_t)NT_X86_XSTATE, &io) != 0 || io.iov_len < 520) {
+		snprintf(err, errlen, "PTRACE_GETREGSET NT_X86_XSTATE: %s", strerror(errno));
+		return -1;
+	}
+	memcpy(&bv, buf + 512, 8);
+	if (!(bv & 0x20)) {
+		*v = 0;
+		return 0;
+	}
+	if (off + 64 > io.iov_len) {
+		snprintf(err, errlen, "the XSAVE area (%zu bytes) ends before the opmask state", io.iov_len);
+		return -1;
+	}
+	memcpy(v, buf + off + 8 * k, 8);
+	return 0;
+}
+
 enum verdict { SAME, DIFFER, ERROR };
 
 struct result {
 	uint64_t steps, hash;
 	double secs;
+	enum kind kind;
 };
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -524,7 +408,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-static enum verdict trace(const struct check *c, unsigned ns, struct result *res, char *err, size_t errlen)
+static enum verdict trace(const struct ctt_check *c, unsigned ns, struct result *res, char *err, size_t errlen)
 {
 	struct tracee t[MAXSECRETS];
 	const uint64_t end = (uint64_t)(uintptr_t)ctt_end;
@@ -535,6 +419,7 @@ static enum verdict trace(const struct check *c, unsigned ns, struct result *res
 	int st;
 
 	memset(t, 0, sizeof(t));
+	res->kind = KIND_NONE;
 	fflush(stdout);
 	for (k = 0; k < ns; k++) {
 		t[k].pid = fork();
@@ -570,6 +455,7 @@ static enum verdict trace(const struct check *c, unsigned ns, struct result *res
 				print_insn("secret 1:", insn_at(t[0].pid, rip, err, errlen), rip);
 				print_insn(k == 1 ? "secret 2:" : "secret 3:", insn_at(t[k].pid, t[k].regs.rip, err, errlen),
 				    t[k].regs.rip);
+				res->kind = KIND_BRANCH;
 				v = DIFFER;
 				goto out;
 			}
@@ -601,6 +487,28 @@ static enum verdict trace(const struct check *c, unsigned ns, struct result *res
 					printf("    secret 1: 0x%llx, secret %u: 0x%llx (offset %+lld)%s\n",
 					    (unsigned long long)a0[j], k + 1, (unsigned long long)a, (long long)(a - a0[j]),
 					    (e->d.mem[j].flags & X86_DISP8N) ? " (EVEX disp8 unscaled)" : "");
+					res->kind = KIND_ADDRESS;
+					v = DIFFER;
+					goto out;
+				}
+			}
+		}
+		if (e->d.opmask) {
+			/* a masked EVEX access touches the elements its mask selects: the mask is compared too */
+			uint64_t m0, mk;
+			if (read_opmask(t[0].pid, e->d.opmask, &m0, err, errlen) != 0)
+				goto out;
+			h = mix(h, m0);
+			for (k = 1; k < ns; k++) {
+				if (read_opmask(t[k].pid, e->d.opmask, &mk, err, errlen) != 0)
+					goto out;
+				if (mk != m0) {
+					printf("    traces differ at step %llu: opmask k%u of a memory access differs "
+					       "(a secret-dependent mask)\n", (unsigned long long)step, e->d.opmask);
+					print_insn("both:", e, rip);
+					printf("    secret 1: 0x%016llx, secret %u: 0x%016llx\n", (unsigned long long)m0, k + 1,
+					    (unsigned long long)mk);
+					res->kind = KIND_MASK;
 					v = DIFFER;
 					goto out;
 				}
@@ -650,31 +558,6 @@ out:
 	return v;
 }
 
-/* "" when this CPU runs backend impl, else the first feature it lacks */
-static const char *lacks(const char *impl)
-{
-	static const struct {
-		const char *impl;
-		uint32_t bit;
-		const char *name;
-	} need[] = {
-		{ "x86adx", EMBER_CPU_BMI2, "BMI2" },
-		{ "x86adx", EMBER_CPU_ADX, "ADX" },
-		{ "avx512ifma", EMBER_CPU_BMI2, "BMI2" },
-		{ "avx512ifma", EMBER_CPU_ADX, "ADX" },
-		{ "avx512ifma", EMBER_CPU_AVX512F, "AVX-512F" },
-		{ "avx512ifma", EMBER_CPU_AVX512IFMA, "AVX-512 IFMA" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
-		if (strcmp(need[i].impl, impl) == 0 && !ember_cpu_has(need[i].bit))
-			return need[i].name;
-	if (ember_bn_mont_find(impl) == NULL)
-		return "it (the backend is not supported here)";
-	return "";
-}
-
 int main(int argc, char **argv)
 {
 #ifdef EMBER_CTTRACE_LEAK
@@ -683,8 +566,8 @@ int main(int argc, char **argv)
 	const int leak_build = 0;
 #endif
 	const char *filters[16];
-	unsigned nfilters = 0, ns = 2, passed = 0, failed = 0, notrun = 0, caught = 0;
-	char feat[256];
+	unsigned nfilters = 0, ns = 2, passed = 0, failed = 0, notrun = 0, caught = 0, b;
+	char feat[256], err[600];
 	double t0 = now();
 	size_t i;
 	int a;
@@ -704,7 +587,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	/* all setup before the first fork: CPU detection (EMBER_CPUCAP), the registry */
+	/* the decoder first: a tracer that misreads an operand would pass what it cannot see */
+	if (x86_selftest(err, sizeof(err)) != 0) {
+		printf("cttrace: FAILED: decoder self-test: %s\n", err);
+		return 1;
+	}
+	/* all setup before the first fork: CPU detection (EMBER_CPUCAP), the registry, the list */
 	if (ember_cpu_status(NULL) != 0) {
 		fprintf(stderr, "cttrace: bad EMBER_CPUCAP\n");
 		return 2;
@@ -713,56 +601,71 @@ int main(int argc, char **argv)
 	printf("cttrace: %u secrets per check, single-stepped under ptrace; CPU features: %s\n", ns, feat);
 	if (leak_build)
 		printf("cttrace: leak build (-DEMBER_CTTRACE_LEAK): every check through a planted leak must diverge\n");
-	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
-		const struct check *c = &checks[i];
+	ctt_bn_checks();
+	ctt_sym_checks(VALGRIND_FEATURES);
+	for (i = 0; i < nchecks; i++) {
+		const struct ctt_check *c = &checks[i];
 		const int expect_leak = leak_build && c->leak != 0;
 		struct result res;
-		char name[160], err[600] = "";
 		enum verdict v;
 		unsigned f;
 
-		check_name(name, sizeof(name), c);
-		for (f = 0; f < nfilters && !strstr(name, filters[f]); f++)
+		for (f = 0; f < nfilters && !strstr(c->name, filters[f]); f++)
 			;
 		if (nfilters && f == nfilters)
 			continue;
-		if (c->impl != NULL && lacks(c->impl)[0]) {
-			printf("cttrace: %s: not run: CPU lacks %s\n", name, lacks(c->impl));
+		if (c->broken) {
+			printf("cttrace: %s: FAILED: %s\n", c->name, c->not_run);
+			failed++;
+			continue;
+		}
+		if (c->not_run[0]) {
+			printf("cttrace: %s: not run: %s\n", c->name, c->not_run);
 			notrun++;
 			continue;
 		}
+		err[0] = 0;
 		v = trace(c, ns, &res, err, sizeof(err));
 		if (v == ERROR) {
-			printf("cttrace: %s: FAILED: %s (after %llu steps)\n", name, err, (unsigned long long)res.steps);
+			printf("cttrace: %s: FAILED: %s (after %llu steps)\n", c->name, err, (unsigned long long)res.steps);
 			failed++;
 		} else if (v == SAME && !expect_leak) {
-			printf("cttrace: %s: %llu steps, same trace for %u secrets (hash %016llx), %.2f s\n", name,
+			printf("cttrace: %s: %llu steps, same trace for %u secrets (hash %016llx), %.2f s\n", c->name,
 			    (unsigned long long)res.steps, ns, (unsigned long long)res.hash, res.secs);
 			passed++;
+		} else if (v == DIFFER && expect_leak && res.kind != leak_kinds[ffs((int)c->leak) - 1]) {
+			printf("cttrace: %s: FAILED: the traces differ by %s, but the planted leak is %s, %.2f s\n", c->name,
+			    kind_names[res.kind], kind_names[leak_kinds[ffs((int)c->leak) - 1]], res.secs);
+			failed++;
 		} else if (v == DIFFER && expect_leak) {
-			printf("cttrace: %s: planted leak caught at step %llu, %.2f s\n", name,
-			    (unsigned long long)res.steps, res.secs);
+			printf("cttrace: %s: planted leak caught at step %llu (%s), %.2f s\n", c->name,
+			    (unsigned long long)res.steps, kind_names[res.kind], res.secs);
 			passed++;
 			caught |= c->leak;
 		} else if (v == SAME) {
-			printf("cttrace: %s: FAILED: the planted leak was NOT caught (%llu steps, same trace), %.2f s\n", name,
-			    (unsigned long long)res.steps, res.secs);
+			printf("cttrace: %s: FAILED: the planted leak was NOT caught (%llu steps, same trace), %.2f s\n",
+			    c->name, (unsigned long long)res.steps, res.secs);
 			failed++;
 		} else {
-			printf("cttrace: %s: FAILED: secret-dependent trace (above), %.2f s\n", name, res.secs);
+			printf("cttrace: %s: FAILED: secret-dependent trace (above), %.2f s\n", c->name, res.secs);
 			failed++;
 		}
 		fflush(stdout);
 	}
-	if (leak_build && failed == 0) {
-		static const char *const what[] = { "x86adx (branch in the asm row loop)",
-			"avx512ifma (secret-indexed load in the digit loop)", "ember_memeq (early exit, plain C)" };
-		unsigned b, n = 0;
+	if (leak_build) {
+		unsigned n = 0;
 		printf("cttrace: planted leaks caught:");
-		for (b = 0; b < 3; b++)
+		for (b = 0; b < LEAK_COUNT; b++)
 			if (caught & (1u << b))
-				printf("%s %s", n++ ? "," : "", what[b]);
+				printf("%s %s", n++ ? "," : "", leak_names[b]);
 		printf("%s\n", n ? "" : " none");
+		/* every planted leak this CPU runs must have been caught by some check (all of them run) */
+		for (b = 0; b < LEAK_COUNT && nfilters == 0; b++) {
+			if ((ctt_leaks_here & (1u << b)) && !(caught & (1u << b))) {
+				printf("cttrace: FAILED: the planted leak in %s was caught by no check\n", leak_names[b]);
+				failed++;
+			}
+		}
 	}
 	printf("cttrace: %u checks passed, %u failed", passed, failed);
 	if (notrun)

@@ -16,7 +16,7 @@ struct st {
 	size_t avail, pos;
 	int opsz16, addr32, rep, seg;
 	int rexw, rexr, rexx, rexb, rex;
-	int evex;
+	int evex, aaa;
 };
 
 static int get(struct st *s, uint8_t *b)
@@ -369,9 +369,8 @@ static int map1(struct st *s, struct x86_insn *d, uint8_t op)
 		if (mem)
 			return unsupported(d, "bit test of memory with a register bit offset");
 		return 0;
-	case 0xf7: /* maskmovq writes at [rdi] */
-		add_mem(d, X86_RDI, 0);
-		return modrm(s, d, 1, 0, &reg, &mem);
+	case 0xf7: /* maskmovq, maskmovdqu: [rdi], the bytes chosen by a register's sign bits */
+		return unsupported(d, "MASKMOVQ/MASKMOVDQU (bytes written chosen by a vector register)");
 	case 0x04: case 0x0a: case 0x0c: case 0x24: case 0x25: case 0x26: case 0x27: case 0x36: case 0x39:
 	case 0x3b: case 0x3c: case 0x3d: case 0x3e: case 0x3f: case 0x7a: case 0x7b: case 0xa6: case 0xa7:
 		d->why = "invalid 0F opcode";
@@ -390,6 +389,8 @@ static int map_vex(struct st *s, struct x86_insn *d, unsigned map, uint8_t op)
 	case 1:
 		if (op == 0x77 && !s->evex)
 			return 0; /* vzeroupper, vzeroall */
+		if (op == 0xf7 && !s->evex)
+			return unsupported(d, "VMASKMOVDQU (bytes written chosen by a vector register)");
 		if (modrm(s, d, 1, 0, &reg, &mem) != 0)
 			return -1;
 		if ((op >= 0x70 && op <= 0x73) || op == 0xc2 || op == 0xc4 || op == 0xc5 || op == 0xc6)
@@ -397,7 +398,13 @@ static int map_vex(struct st *s, struct x86_insn *d, unsigned map, uint8_t op)
 		return 0;
 	case 2:
 		vsib = (op >= 0x90 && op <= 0x93) || (s->evex && ((op >= 0xa0 && op <= 0xa3) || op == 0xc6 || op == 0xc7));
-		return modrm(s, d, 1, vsib, &reg, &mem);
+		if (modrm(s, d, 1, vsib, &reg, &mem) != 0)
+			return -1;
+		if (mem && !s->evex && ((op >= 0x2c && op <= 0x2f) || op == 0x8c || op == 0x8e))
+			return unsupported(d, "VMASKMOV/VPMASKMOV (elements chosen by a vector register)");
+		if (mem && !s->evex && op == 0x4b)
+			return unsupported(d, "AMX tile load/store (rows at a stride)");
+		return 0;
 	case 3:
 		if (modrm(s, d, 1, 0, &reg, &mem) != 0)
 			return -1;
@@ -474,6 +481,7 @@ int x86_decode(struct x86_insn *d, const uint8_t *p, size_t avail)
 				if (get(&s, &b3) != 0)
 					goto trunc;
 				s.evex = 1;
+				s.aaa = b3 & 7;
 				map = b1 & 7;
 			}
 		}
@@ -492,6 +500,8 @@ int x86_decode(struct x86_insn *d, const uint8_t *p, size_t avail)
 			r = modrm(&s, d, 1, 0, &reg, &mem);
 			if (r == 0 && b == 0x3a)
 				r = skip(&s, 1);
+			if (r == 0 && b == 0x38 && op == 0xf8)
+				r = unsupported(d, "MOVDIR64B/ENQCMD (destination address in a register)");
 		} else {
 			r = map1(&s, d, b);
 		}
@@ -504,6 +514,8 @@ int x86_decode(struct x86_insn *d, const uint8_t *p, size_t avail)
 		return -1;
 	}
 	d->len = (uint8_t)s.pos;
+	if (s.evex && d->nmem > 0)
+		d->opmask = (uint8_t)s.aaa;
 	return 0;
 trunc:
 	d->why = "instruction longer than 15 bytes or than the bytes read";

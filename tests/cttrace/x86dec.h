@@ -10,8 +10,14 @@
  * maps 5 and 6. What this decoder cannot turn into an address from the
  * general registers (a VSIB gather or scatter, whose index is a vector
  * register; XLAT; a bit test with a register bit offset into memory; port
- * string I/O; XOP and 3DNow!) is reported as unsupported, so that the
- * tracer stops instead of silently ignoring an operand.
+ * string I/O; MOVDIR64B and ENQCMD, whose destination is a register's
+ * address; AMX tile rows at a stride; XOP and 3DNow!) or whose footprint
+ * depends on a vector register (MASKMOVQ, MASKMOVDQU, VEX VMASKMOV and
+ * VPMASKMOV) is reported as unsupported, so that the tracer stops instead
+ * of silently ignoring an operand. An EVEX instruction with a memory
+ * operand under an opmask (k1..k7: masked loads and stores, compress,
+ * expand) reports the mask register, whose value the tracer compares
+ * too: the mask decides which bytes are touched.
  *
  * An EVEX operand with an 8-bit displacement is scaled by the hardware by
  * a size N that depends on the instruction (compressed disp8*N); the
@@ -56,6 +62,7 @@ struct x86_insn {
 	uint8_t len;
 	uint8_t nmem;
 	uint8_t flags;
+	uint8_t opmask;  /* 1..7: EVEX memory access under opmask register k<opmask>; 0: none */
 	const char *why; /* with X86_UNSUPPORTED: what it was */
 	struct x86_mem mem[X86_MAXMEM];
 };
@@ -75,5 +82,13 @@ int x86_decode(struct x86_insn *d, const uint8_t *p, size_t avail);
  */
 uint64_t x86_addr(const struct x86_mem *m, const uint64_t *gpr, uint64_t rip, unsigned len, uint64_t fs_base,
     uint64_t gs_base);
+
+/*
+ * x86_selftest decodes a table of encodings (x86dec_selftest.c: the EVEX
+ * and VEX forms of the vector code, masked moves, BMI2/ADX, legacy stack
+ * and string operands, and what must be refused) and compares length,
+ * operands and flags with what the SDM says. 0, or -1 with a message.
+ */
+int x86_selftest(char *err, size_t errlen);
 
 #endif
