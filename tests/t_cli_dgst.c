@@ -296,7 +296,9 @@ EMBER_TEST(cli_dgst_xoflen)
 		    "dgst %s: exit %d, want only '%s', got '%s'", refused[i].args, st, refused[i].msg, err ? err : "");
 		free(out);
 		free(err);
-		if (have_openssl && strstr(refused[i].args, "-sign") == NULL && strstr(refused[i].args, "-verify") == NULL) {
+		/* the openssl run here is the build machine's: under qemu its long is not the target's */
+		if (have_openssl && strstr(refused[i].args, "-sign") == NULL && strstr(refused[i].args, "-verify") == NULL &&
+		    (LONG_MAX > 0x7fffffffL || strstr(refused[i].args, "3000000000") == NULL)) {
 			/* openssl's first line: "dgst: MSG" (a parse error) or "MSG" */
 			char *theirs = NULL;
 			snprintf(cmd, sizeof(cmd), "printf abc | openssl dgst %s", refused[i].args);
