@@ -167,6 +167,10 @@ xget = $(subst ~, ,$(call xfield,$(1),$(2)))
 # Wycheproof sets: minutes each under emulation (they run natively in make test). CI uses it.
 SLOW_UNDER_QEMU := bn_properties,rsa_nist,rsa_rsalabs,rsa_roundtrip,dsa_nist,dsa_roundtrip,pk_ossl_rsa
 SLOW_UNDER_QEMU := $(SLOW_UNDER_QEMU),pk_ossl_dsa,pk_cli,wycheproof_pk,speed_pk_words,speed_pk_keyfile,cli_dgst_sign
+# and the command-line interop runs against the build machine's openssl and chromium (the same
+# commands natively in make test): PBKDF2 round trips, enc passwords, key files both ways, reports
+SLOW_UNDER_QEMU := $(SLOW_UNDER_QEMU),pbe_roundtrip,pbe_cli_ossl,cli_enc_pass,report_render,report_hostile_chromium
+SLOW_UNDER_QEMU := $(SLOW_UNDER_QEMU),compare_real_openssl
 CROSS_TEST_ARGS := $(if $(QUICK),-x $(SLOW_UNDER_QEMU))
 
 # TARGET=all runs every target, one after the other; with -j2 two at a time (each test run is one
