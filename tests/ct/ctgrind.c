@@ -139,6 +139,7 @@ int main(void)
 	checked += ct_aead();
 	checked += ct_gcm();
 	checked += ct_ec();
+	checked += ct_keccak();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }
