@@ -26,6 +26,7 @@
 #define R8_8(x) _mm256_rol_epi32(x, 8)
 #define R8_7(x) _mm256_rol_epi32(x, 7)
 #include "aead/chacha20_x86.h"
+#include "aead/chacha20_x16.h"
 
 #define R16_16(x) _mm512_rol_epi32(x, 16)
 #define R16_12(x) _mm512_rol_epi32(x, 12)
@@ -68,22 +69,6 @@ static void x16(const uint32_t key[8], const uint32_t nonce[3], uint32_t counter
 	X86_T4(_mm512, x4, x5, x6, x7);
 	X86_T4(_mm512, x8, x9, x10, x11);
 	X86_T4(_mm512, x12, x13, x14, x15);
-#define X16_BLOCK(b, A, B, C, D, OUT)                                              \
-	do {                                                                       \
-		__m512i ab_lo = _mm512_shuffle_i32x4(A, B, 0x44);                  \
-		__m512i cd_lo = _mm512_shuffle_i32x4(C, D, 0x44);                  \
-		__m512i ab_hi = _mm512_shuffle_i32x4(A, B, 0xee);                  \
-		__m512i cd_hi = _mm512_shuffle_i32x4(C, D, 0xee);                  \
-		OUT(64 * (b), _mm512_shuffle_i32x4(ab_lo, cd_lo, 0x88));           \
-		OUT(64 * (b) + 256, _mm512_shuffle_i32x4(ab_lo, cd_lo, 0xdd));     \
-		OUT(64 * (b) + 512, _mm512_shuffle_i32x4(ab_hi, cd_hi, 0x88));     \
-		OUT(64 * (b) + 768, _mm512_shuffle_i32x4(ab_hi, cd_hi, 0xdd));     \
-	} while (0)
-#define X16_ALL(OUT)                                                               \
-	X16_BLOCK(0, x0, x4, x8, x12, OUT);                                        \
-	X16_BLOCK(1, x1, x5, x9, x13, OUT);                                        \
-	X16_BLOCK(2, x2, x6, x10, x14, OUT);                                       \
-	X16_BLOCK(3, x3, x7, x11, x15, OUT)
 	if (len == 1024) {
 #define X16_XOR(off, v) ST16(out + (off), _mm512_xor_si512(v, LD16(in + (off))))
 		X16_ALL(X16_XOR);
