@@ -10,6 +10,7 @@
  * no published answer is compared with what Ember's default implementation
  * computes, so every implementation agrees with the others.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,6 +20,7 @@
 #include "ember/hash.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "speed_ec.h"
 #include "speed_pk.h"
 
 struct speed_task {
@@ -408,30 +410,64 @@ static const char *e_error(const speed_task *t)
 	return t->failed ? t->err : NULL;
 }
 
-/* Ember's public-key words, through speed_pk.h. */
+/* Ember's public-key words: rsa and dsa through speed_pk.h, the curves through speed_ec.h. */
+struct e_pk {
+	speed_pk *pk;
+	speed_ec *ec;
+};
+
+/* "word" or, for a curve word, "word/impl" (speed.h). */
 static void *e_pk_new(const char *word, char *err, size_t err_len)
 {
-	return speed_pk_new(word, NULL, err, err_len);
+	struct e_pk *k = calloc(1, sizeof(*k));
+	const char *slash = strchr(word, '/');
+	char w[32];
+
+	if (k == NULL) {
+		snprintf(err, err_len, "%s: out of memory", word);
+		return NULL;
+	}
+	snprintf(w, sizeof(w), "%.*s", slash ? (int)(slash - word) : (int)strlen(word), word);
+	if (speed_ec_known(w))
+		k->ec = speed_ec_new(w, slash ? slash + 1 : NULL, err, err_len);
+	else if (slash != NULL)
+		snprintf(err, err_len, "%s: no named implementations", w);
+	else
+		k->pk = speed_pk_new(word, NULL, err, err_len);
+	if (k->ec == NULL && k->pk == NULL) {
+		free(k);
+		return NULL;
+	}
+	return k;
 }
 
-static int e_pk_sign(void *k)
+static int e_pk_sign(void *arg)
 {
-	return speed_pk_sign(k);
+	struct e_pk *k = arg;
+	return k->ec ? speed_ec_sign(k->ec) : speed_pk_sign(k->pk);
 }
 
-static int e_pk_verify(void *k)
+static int e_pk_verify(void *arg)
 {
-	return speed_pk_verify(k);
+	struct e_pk *k = arg;
+	return k->ec ? speed_ec_verify(k->ec) : speed_pk_verify(k->pk);
 }
 
-static int e_pk_selftest(void *k)
+static int e_pk_selftest(void *arg)
 {
-	return speed_pk_selftest(k);
+	struct e_pk *k = arg;
+	return k->ec ? speed_ec_selftest(k->ec) : speed_pk_selftest(k->pk);
 }
 
-static void e_pk_free(void *k)
+static void e_pk_free(void *arg)
 {
-	speed_pk_free(k);
+	struct e_pk *k = arg;
+
+	if (k == NULL)
+		return;
+	speed_ec_free(k->ec);
+	speed_pk_free(k->pk);
+	free(k);
 }
 
 const speed_engine speed_engine_ember = {

@@ -1,13 +1,17 @@
 /*
- * speed_openssl_pk.c - the rsa and dsa rows of the "openssl" engine of
+ * speed_openssl_pk.c - the public-key rows of the "openssl" engine of
  * `ember speed` (speed_openssl.c): EVP_PKEY_sign of a 36-byte (RSA,
- * PKCS#1 v1.5) or 20-byte (DSA) digest and EVP_PKEY_verify, as openssl
- * speed does, with fixed test keys read from PEM text below.
+ * PKCS#1 v1.5) or 20-byte (DSA, ECDSA) digest and EVP_PKEY_verify;
+ * EVP_PKEY_derive with a peer set once (ECDH, X25519); EVP_DigestSign and
+ * EVP_DigestVerify of 20 bytes (Ed25519): what openssl speed 3.0 times,
+ * with fixed test keys (PEM text and RFC keys below) in place of the keys
+ * it generates before timing.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember/ed25519.h"
 #include "ember/hash.h"
 #include "ember/util.h"
 #include "ossl.h"
@@ -214,6 +218,34 @@ static const char pem_dsa2048[] =
 	"/gQfAh0AzvMSf0pjutY9C4HnUwZxIz0gJZh98gsu7PcHCA==\n"
 	"-----END PRIVATE KEY-----\n";
 
+/* P-256 and P-384 keys (`openssl genpkey -algorithm EC`): the signer or ECDH key (a), and the ECDH peer (b). */
+static const char pem_p256a[] =
+	"-----BEGIN PRIVATE KEY-----\n"
+	"MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgz5TEsdIWJ0vBtfrU\n"
+	"MWwprj8oTdONHxcX6HxPIF2lb8KhRANCAAQ0czc92Rxj189sQ5j4jFkVtHHASB5q\n"
+	"x0zM8ndddTRDVbLFjg8ynJLYjMOAHKTXSTBHjwFfGgtA290LXD1ydZsY\n"
+	"-----END PRIVATE KEY-----\n";
+static const char pem_p256b[] =
+	"-----BEGIN PRIVATE KEY-----\n"
+	"MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgQ74icQ3H0VJhr6Dg\n"
+	"1/ZRmja573FVEMJTDCT1ODEO66mhRANCAAT3qPDkolgcGkmbj8+QiacVy6YtqZkv\n"
+	"J09oNBCC+XgWbSUnYdPklxF84bsoD5fCr0a4WWuwbrIuDIYkjScElgVY\n"
+	"-----END PRIVATE KEY-----\n";
+static const char pem_p384a[] =
+	"-----BEGIN PRIVATE KEY-----\n"
+	"MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDBVbpn/nvPd4sRyqKWU\n"
+	"0qe9KnOqzeiwAl3fDGGMsDON4dTuB+TsKriJlmMu/GaPwkmhZANiAASTHBsfx7uX\n"
+	"QDWyq1xg1pcp2cPw9N+Z+Yn+awN+fWeEwswaISPRtK59YXkFrRfUvC5Sz6hXTTiM\n"
+	"Xrogix73f0bVn46MriKij5QJgbJ7OUrpJO1z9nzvFJSf6OntsRUhjNE=\n"
+	"-----END PRIVATE KEY-----\n";
+static const char pem_p384b[] =
+	"-----BEGIN PRIVATE KEY-----\n"
+	"MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDCXZ+8SrZESn5OaAeTb\n"
+	"FAWKh9SwmbuG8gJoszf6BDoR+v55tZe45nb3Ezmtgr16QiuhZANiAASMD3NUGceb\n"
+	"4RI+VAscV2tS3RRBTRQLLhJM2pkP2/vuvKvZxL+87YsflJeLWPXk33dlf+d93fIb\n"
+	"7n4ORVf7djsGLiffXIkI50u1YnrPCqArKusg45VCiaeV6Hp4v68mDlI=\n"
+	"-----END PRIVATE KEY-----\n";
+
 /* SHA-256 of each RSA key's PKCS#1 v1.5 signature of the 36 bytes 01 02 ... 24
  * (`openssl pkeyutl -sign -pkeyopt rsa_padding_mode:pkcs1`): the known answer. */
 static const struct pk_key {
@@ -229,12 +261,37 @@ static const struct pk_key {
 	{ "dsa512", pem_dsa512, NULL },
 	{ "dsa1024", pem_dsa1024, NULL },
 	{ "dsa2048", pem_dsa2048, NULL },
+	{ "ecdsap256", pem_p256a, NULL },
+	{ "ecdsap384", pem_p384a, NULL },
+	{ "ecdhp256", pem_p256a, NULL },
+	{ "ecdhp384", pem_p384a, NULL },
+	{ "ecdhx25519", NULL, NULL },
+	{ "ed25519", NULL, NULL },
 };
+
+/* What each word times: EVP_PKEY_sign/verify (rsa, dsa, ecdsa), EVP_PKEY_derive, EVP_DigestSign/Verify. */
+enum { K_SIGN = 0, K_DERIVE, K_EDDSA };
+
+/* X25519: RFC 7748 6.1's private keys of Alice (ours) and Bob (the peer); Ed25519: RFC 8032 7.1 TEST 1's seed. */
+static const uint8_t x25519_a[32] = { 0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72,
+	0x51, 0xb2, 0x66, 0x45, 0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9,
+	0x2c, 0x2a };
+static const uint8_t x25519_b[32] = { 0x5d, 0xab, 0x08, 0x7e, 0x62, 0x4a, 0x8a, 0x4b, 0x79, 0xe1, 0x7f, 0x8b,
+	0x83, 0x80, 0x0e, 0xe6, 0x6f, 0x3b, 0xb1, 0x29, 0x26, 0x18, 0xb6, 0xfd, 0x1c, 0x2f, 0x8b, 0x27, 0xff, 0x88,
+	0xe0, 0xeb };
+static const uint8_t ed25519_seed[32] = { 0x9d, 0x61, 0xb1, 0x9d, 0xef, 0xfd, 0x5a, 0x60, 0xba, 0x84, 0x4a, 0xf4,
+	0x92, 0xec, 0x2c, 0xc4, 0x44, 0x49, 0xc5, 0x69, 0x7b, 0x32, 0x69, 0x19, 0x70, 0x3b, 0xac, 0x03, 0x1c, 0xae,
+	0x7f, 0x60 };
+#define NID_X25519 1034
+#define NID_ED25519 1087
 
 typedef struct o_pk {
 	const ossl_api *o;
 	const struct pk_key *key;
-	void *pkey, *sctx, *vctx;
+	int kind;                      /* K_SIGN, K_DERIVE, K_EDDSA */
+	void *pkey, *sctx, *vctx;      /* K_DERIVE: sctx ours with the peer set, vctx the peer's with ours */
+	void *peer;                    /* K_DERIVE: the peer's key */
+	void *mctx, *mvctx;            /* K_EDDSA: EVP_MD_CTX for signing and verifying */
 	uint8_t md[36];        /* 36 bytes for RSA (MD5+SHA-1, as openssl speed), 20 for DSA */
 	size_t md_len;
 	uint8_t sig[1024], tmp[1024];
@@ -251,6 +308,12 @@ void o_pk_free(void *arg)
 		k->o->EVP_PKEY_CTX_free(k->sctx);
 	if (k->vctx)
 		k->o->EVP_PKEY_CTX_free(k->vctx);
+	if (k->mctx)
+		k->o->EVP_MD_CTX_free(k->mctx);
+	if (k->mvctx)
+		k->o->EVP_MD_CTX_free(k->mvctx);
+	if (k->peer)
+		k->o->EVP_PKEY_free(k->peer);
 	if (k->pkey)
 		k->o->EVP_PKEY_free(k->pkey);
 	free(k);
@@ -261,6 +324,10 @@ int o_pk_sign(void *arg)
 	o_pk *k = arg;
 	size_t len = sizeof(k->tmp);
 
+	if (k->kind == K_DERIVE)
+		return k->o->EVP_PKEY_derive(k->sctx, k->tmp, &len) == 1 ? 0 : EMBER_EINTERNAL;
+	if (k->kind == K_EDDSA)
+		return k->o->EVP_DigestSign(k->mctx, k->tmp, &len, k->md, k->md_len) == 1 ? 0 : EMBER_EINTERNAL;
 	return k->o->EVP_PKEY_sign(k->sctx, k->tmp, &len, k->md, k->md_len) == 1 ? 0 : EMBER_EINTERNAL;
 }
 
@@ -268,7 +335,88 @@ int o_pk_verify(void *arg)
 {
 	o_pk *k = arg;
 
+	if (k->kind == K_DERIVE)
+		return EMBER_EINVAL; /* one operation */
+	if (k->kind == K_EDDSA)
+		return k->o->EVP_DigestVerify(k->mvctx, k->sig, k->sig_len, k->md, k->md_len) == 1 ? 0 : EMBER_EVERIFY;
 	return k->o->EVP_PKEY_verify(k->vctx, k->sig, k->sig_len, k->md, k->md_len) == 1 ? 0 : EMBER_EVERIFY;
+}
+
+/* A private key from PEM text, or NULL. */
+static void *read_pem(const ossl_api *o, const char *pem)
+{
+	void *bio = o->BIO_new_mem_buf(pem, -1), *pkey = NULL;
+
+	if (bio != NULL) {
+		pkey = o->PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL);
+		o->BIO_free(bio);
+	}
+	return pkey;
+}
+
+/*
+ * ECDH, X25519 (EVP_PKEY_derive on a context whose peer is set once, as
+ * openssl speed 3.0) and Ed25519 (EVP_DigestSign and EVP_DigestVerify of
+ * 20 bytes on contexts initialised once, as openssl speed 3.0).
+ */
+static void *o_ec_new(o_pk *k, const char *word, char *err, size_t err_len)
+{
+	const ossl_api *o = k->o;
+	size_t i;
+
+	k->md_len = 20;
+	for (i = 0; i < k->md_len; i++)
+		k->md[i] = (uint8_t)(i + 1);
+	if (strcmp(word, "ed25519") == 0) {
+		k->kind = K_EDDSA;
+		if (o->EVP_PKEY_new_raw_private_key == NULL || o->EVP_DigestSignInit == NULL || o->EVP_DigestSign == NULL ||
+		    o->EVP_DigestVerifyInit == NULL || o->EVP_DigestVerify == NULL) {
+			snprintf(err, err_len, "%s: this libcrypto has no Ed25519 (EVP_DigestSign, 1.1.1 and later)", word);
+			goto fail;
+		}
+		k->pkey = o->EVP_PKEY_new_raw_private_key(NID_ED25519, NULL, ed25519_seed, 32);
+		k->mctx = k->pkey ? o->EVP_MD_CTX_new() : NULL;
+		k->mvctx = k->pkey ? o->EVP_MD_CTX_new() : NULL;
+		if (k->mctx == NULL || k->mvctx == NULL || o->EVP_DigestSignInit(k->mctx, NULL, NULL, NULL, k->pkey) != 1 ||
+		    o->EVP_DigestVerifyInit(k->mvctx, NULL, NULL, NULL, k->pkey) != 1) {
+			snprintf(err, err_len, "%s: this libcrypto does not take the Ed25519 test key", word);
+			goto fail;
+		}
+		k->sig_len = sizeof(k->sig);
+		if (o->EVP_DigestSign(k->mctx, k->sig, &k->sig_len, k->md, k->md_len) != 1) {
+			snprintf(err, err_len, "%s: this libcrypto refuses to sign with the test key", word);
+			goto fail;
+		}
+		return k;
+	}
+	k->kind = K_DERIVE;
+	if (o->EVP_PKEY_derive_init == NULL || o->EVP_PKEY_derive_set_peer == NULL || o->EVP_PKEY_derive == NULL ||
+	    (k->key->pem == NULL && o->EVP_PKEY_new_raw_private_key == NULL)) {
+		snprintf(err, err_len, "%s: this libcrypto lacks EVP_PKEY_derive%s", word,
+		    k->key->pem == NULL ? " or raw X25519 keys (1.1.1 and later)" : "");
+		goto fail;
+	}
+	if (k->key->pem == NULL) {
+		k->pkey = o->EVP_PKEY_new_raw_private_key(NID_X25519, NULL, x25519_a, 32);
+		k->peer = o->EVP_PKEY_new_raw_private_key(NID_X25519, NULL, x25519_b, 32);
+	} else {
+		k->pkey = read_pem(o, k->key->pem);
+		k->peer = read_pem(o, strcmp(word, "ecdhp256") == 0 ? pem_p256b : pem_p384b);
+	}
+	if (k->pkey != NULL && k->peer != NULL) {
+		k->sctx = o->EVP_PKEY_CTX_new(k->pkey, NULL);
+		k->vctx = o->EVP_PKEY_CTX_new(k->peer, NULL);
+	}
+	if (k->sctx == NULL || k->vctx == NULL || o->EVP_PKEY_derive_init(k->sctx) != 1 ||
+	    o->EVP_PKEY_derive_init(k->vctx) != 1 || o->EVP_PKEY_derive_set_peer(k->sctx, k->peer) != 1 ||
+	    o->EVP_PKEY_derive_set_peer(k->vctx, k->pkey) != 1) {
+		snprintf(err, err_len, "%s: this libcrypto does not take the test keys", word);
+		goto fail;
+	}
+	return k;
+fail:
+	o_pk_free(k);
+	return NULL;
 }
 
 void *o_pk_new(const char *word, char *err, size_t err_len)
@@ -302,6 +450,8 @@ void *o_pk_new(const char *word, char *err, size_t err_len)
 	}
 	k->o = o;
 	k->key = key;
+	if (strncmp(word, "ecdh", 4) == 0 || strcmp(word, "ed25519") == 0)
+		return o_ec_new(k, word, err, err_len);
 	k->md_len = word[0] == 'r' ? 36 : 20;
 	for (i = 0; i < k->md_len; i++)
 		k->md[i] = (uint8_t)(i + 1);
@@ -330,10 +480,52 @@ void *o_pk_new(const char *word, char *err, size_t err_len)
 }
 
 /* Round trip, a changed digest refused, and for RSA the known signature (by Ember's SHA-256). */
+/*
+ * The curves: both sides of a derivation agree (X25519: RFC 7748 6.1's
+ * shared secret); an Ed25519 signature is Ember's of the same seed and
+ * message (Ed25519 is deterministic), and verifies.
+ */
+static int o_ec_selftest(o_pk *k)
+{
+	uint8_t a[128], b[128];
+	size_t al = sizeof(a), bl = sizeof(b);
+
+	if (k->kind == K_DERIVE) {
+		static const uint8_t rfc7748[32] = { 0x4a, 0x5d, 0x9d, 0x5b, 0xa4, 0xce, 0x2d, 0xe1, 0x72, 0x8e, 0x3b, 0xf4,
+			0x80, 0x35, 0x0f, 0x25, 0xe0, 0x7e, 0x21, 0xc9, 0x47, 0xd1, 0x9e, 0x33, 0x76, 0xf0, 0x9b, 0x3c, 0x1e,
+			0x16, 0x17, 0x42 };
+		if (k->o->EVP_PKEY_derive(k->sctx, a, &al) != 1 || k->o->EVP_PKEY_derive(k->vctx, b, &bl) != 1)
+			return EMBER_EINTERNAL;
+		if (al != bl || al == 0 || memcmp(a, b, al) != 0)
+			return EMBER_EVERIFY;
+		if (k->key->pem == NULL && (al != 32 || memcmp(a, rfc7748, 32) != 0))
+			return EMBER_EVERIFY;
+		return 0;
+	} else {
+		ember_ed25519_key key;
+		int e;
+		if (ember_ed25519_keypair(&key, ed25519_seed) != 0 || ember_ed25519_sign(&key, a, k->md, k->md_len) != 0)
+			return EMBER_EINTERNAL;
+		ember_ed25519_clear(&key);
+		if (k->sig_len != 64 || memcmp(a, k->sig, 64) != 0)
+			return EMBER_EVERIFY;
+		if ((e = o_pk_verify(k)) != 0)
+			return e;
+		k->md[0] ^= 1;
+		e = o_pk_verify(k) == 0 ? EMBER_EVERIFY : 0;
+		k->md[0] ^= 1;
+		return e;
+	}
+}
+
 int o_pk_selftest(void *arg)
 {
 	o_pk *k = arg;
-	int e = o_pk_verify(k);
+	int e;
+
+	if (k->kind != K_SIGN)
+		return o_ec_selftest(k);
+	e = o_pk_verify(k);
 
 	if (e != 0)
 		return e;

@@ -10,7 +10,8 @@
  * aes-256-gcm (crypto_aead_aes256gcm_*_detached_afternm on a state keyed
  * once with _beforenm, as the other engines key once; only where
  * crypto_aead_aes256gcm_is_available(): AES-NI and PCLMULQDQ), sha256 and
- * sha512 (crypto_hash_sha256/512, one call per operation). Records are
+ * sha512 (crypto_hash_sha256/512, one call per operation); public-key words
+ * ed25519 and ecdhx25519 (below). Records are
  * those of speed.h (nonce, AAD, payload in place, tag), checked against the
  * known answers of speed_kat.c first.
  */
@@ -24,8 +25,11 @@
 #include <unistd.h>
 
 #include "ember/aead.h"
+#include "ember/bn.h"
+#include "ember/ed25519.h"
 #include "ember/hash.h"
 #include "ember/util.h"
+#include "ember/x25519.h"
 #include "speed.h"
 
 typedef unsigned long long ull;
@@ -47,6 +51,11 @@ static struct sodium_api {
 	    const unsigned char *ad, ull adlen, const unsigned char *npub, const void *state);
 	int (*sha256)(unsigned char *out, const unsigned char *in, ull inlen);
 	int (*sha512)(unsigned char *out, const unsigned char *in, ull inlen);
+	int (*sign_seed_keypair)(unsigned char *pk, unsigned char *sk, const unsigned char *seed);
+	int (*sign_detached)(unsigned char *sig, ull *siglen, const unsigned char *m, ull mlen, const unsigned char *sk);
+	int (*sign_verify_detached)(const unsigned char *sig, const unsigned char *m, ull mlen, const unsigned char *pk);
+	int (*scalarmult)(unsigned char *q, const unsigned char *n, const unsigned char *p);
+	int (*scalarmult_base)(unsigned char *q, const unsigned char *n);
 } api;
 static int state; /* 0: not tried, 1: loaded, -1: failed */
 static char failure[512];
@@ -79,6 +88,11 @@ static int resolve(void *h)
 		S(aes_open, crypto_aead_aes256gcm_decrypt_detached_afternm),
 		S(sha256, crypto_hash_sha256),
 		S(sha512, crypto_hash_sha512),
+		S(sign_seed_keypair, crypto_sign_seed_keypair),
+		S(sign_detached, crypto_sign_detached),
+		S(sign_verify_detached, crypto_sign_verify_detached),
+		S(scalarmult, crypto_scalarmult),
+		S(scalarmult_base, crypto_scalarmult_base),
 #undef S
 	};
 	int (*init)(void);
@@ -361,7 +375,110 @@ static const char *so_error(const speed_task *t)
 	return t->failed ? t->err : NULL;
 }
 
+/*
+ * Public-key words: ed25519 (crypto_sign_detached and
+ * crypto_sign_verify_detached of openssl speed's 20 bytes) and ecdhx25519
+ * (crypto_scalarmult with a fixed peer key), keys made once before timing.
+ */
+typedef struct so_pk {
+	int ed;                /* 1 ed25519, 0 ecdhx25519 */
+	uint8_t sk[64], pk[32], sig[64], tmp[64], msg[20];
+	uint8_t priv[32], peer_priv[32], peer_pub[32], pub[32];
+} so_pk;
+
+static void so_pk_free(void *k)
+{
+	if (k != NULL)
+		ember_wipe(k, sizeof(so_pk));
+	free(k);
+}
+
+static void *so_pk_new(const char *word, char *err, size_t err_len)
+{
+	const struct sodium_api *a = sodium_load(err, err_len);
+	so_pk *k;
+	uint8_t seed[32];
+	ull len;
+	size_t i;
+	int ok;
+
+	if (a == NULL)
+		return NULL;
+	if (strcmp(word, "ed25519") != 0 && strcmp(word, "ecdhx25519") != 0) {
+		snprintf(err, err_len, "%s: not in libsodium (its curves: ed25519, ecdhx25519)", word);
+		return NULL;
+	}
+	k = calloc(1, sizeof(*k));
+	if (k == NULL) {
+		snprintf(err, err_len, "%s: out of memory", word);
+		return NULL;
+	}
+	k->ed = word[1] == 'd';
+	for (i = 0; i < sizeof(k->msg); i++)
+		k->msg[i] = (uint8_t)(i + 1);
+	if (k->ed)
+		ok = ember_random_bytes(seed, sizeof(seed)) == 0 && a->sign_seed_keypair(k->pk, k->sk, seed) == 0 &&
+		     a->sign_detached(k->sig, &len, k->msg, sizeof(k->msg), k->sk) == 0 && len == 64;
+	else
+		ok = ember_random_bytes(k->priv, 32) == 0 && ember_random_bytes(k->peer_priv, 32) == 0 &&
+		     a->scalarmult_base(k->pub, k->priv) == 0 && a->scalarmult_base(k->peer_pub, k->peer_priv) == 0;
+	ember_wipe(seed, sizeof(seed));
+	if (!ok) {
+		snprintf(err, err_len, "%s: libsodium could not make the test keys", word);
+		so_pk_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+static int so_pk_sign(void *arg)
+{
+	so_pk *k = arg;
+	ull len;
+
+	if (!k->ed)
+		return api.scalarmult(k->tmp, k->priv, k->peer_pub) == 0 ? 0 : EMBER_EINTERNAL;
+	return api.sign_detached(k->tmp, &len, k->msg, sizeof(k->msg), k->sk) == 0 ? 0 : EMBER_EINTERNAL;
+}
+
+static int so_pk_verify(void *arg)
+{
+	so_pk *k = arg;
+
+	if (!k->ed)
+		return EMBER_EINVAL; /* one operation */
+	return api.sign_verify_detached(k->sig, k->msg, sizeof(k->msg), k->pk) == 0 ? 0 : EMBER_EVERIFY;
+}
+
+/* Ember's answer for the same keys: X25519's shared secret; Ed25519's (deterministic) signature and public key. */
+static int so_pk_selftest(void *arg)
+{
+	so_pk *k = arg;
+	uint8_t want[64], got[32];
+	int e;
+
+	if (!k->ed) {
+		if (api.scalarmult(got, k->priv, k->peer_pub) != 0 || ember_x25519(want, k->peer_priv, k->pub) != 0)
+			return EMBER_EINTERNAL;
+		return memcmp(got, want, 32) == 0 ? 0 : EMBER_EVERIFY;
+	} else {
+		ember_ed25519_key key;
+		if (ember_ed25519_keypair(&key, k->sk) != 0 || ember_ed25519_sign(&key, want, k->msg, sizeof(k->msg)) != 0)
+			return EMBER_EINTERNAL;
+		e = memcmp(key.pub, k->pk, 32) == 0 && memcmp(want, k->sig, 64) == 0 ? 0 : EMBER_EVERIFY;
+		ember_ed25519_clear(&key);
+		if (e == 0)
+			e = so_pk_verify(k);
+		if (e != 0)
+			return e;
+		k->msg[0] ^= 1;
+		e = so_pk_verify(k) == 0 ? EMBER_EVERIFY : 0;
+		k->msg[0] ^= 1;
+		return e;
+	}
+}
+
 const speed_engine speed_engine_sodium = {
 	"sodium", 0, so_probe, so_describe, so_impls, so_open, so_impl_name, so_run, so_output, so_close, so_error,
-	NULL, NULL, NULL, NULL, NULL
+	so_pk_new, so_pk_sign, so_pk_verify, so_pk_selftest, so_pk_free
 };

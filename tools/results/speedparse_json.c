@@ -63,6 +63,9 @@ static int json_entry(sp_state *st, const json *e, const char *rate_key, int pk,
 		engine = root_engine;
 	if (pk && op == NULL)
 		return sp_perr(st, "%s: public-key entry without an \"op\"", alg);
+	/* ECDH's "derive" is openssl's "op" column (its text and -mr tables) */
+	if (pk && strcmp(op, "derive") == 0)
+		op = "op";
 	if (!pk && (!json_num(e, "size", &size) || size < 1 || size > 1u << 30 || size != floor(size)))
 		return sp_perr(st, "%s: missing or bad \"size\"", alg);
 	if (samples && samples->type == JSON_ARR && samples->n > 0) {

@@ -10,6 +10,7 @@
 #include "ember/cpu.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "speed_ec.h"
 #include "speed_int.h"
 #include "tool.h"
 
@@ -57,6 +58,13 @@ void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const
 			if (j->impl_used[0] == 0 || used >= sizeof(buf) - 1)
 				continue;
 			snprintf(buf + used, sizeof(buf) - used, "%s%s:%s", used ? " " : "", j->row.name, j->impl_used);
+			used += strlen(buf + used);
+		}
+		for (i = 0; i < r->npk; i++) {
+			const speed_pk_job *p = &r->pk[i];
+			if (p->impl_used[0] == 0 || used >= sizeof(buf) - 1)
+				continue;
+			snprintf(buf + used, sizeof(buf) - used, "%s%s:%s", used ? " " : "", p->word, p->impl_used);
 			used += strlen(buf + used);
 		}
 	}
@@ -209,6 +217,89 @@ static void print_fastest(FILE *f, const speed_run *r)
 	}
 }
 
+/*
+ * openssl 3.0's -mr record of a public-key word: +F2 rsa, +F3 dsa, +F4
+ * ecdsa, +F5 ecdh (the rate, then seconds per operation), +F6 EdDSA (with
+ * the curve's name). Its records have no field for an implementation:
+ * with -impl all, the word's other implementations than the default write
+ * "+EMBER:PK:label:rates", which readers of openssl's records skip.
+ */
+static void print_pk_mr(FILE *f, const speed_pk_job *p, int impl_all)
+{
+	if (p->state != SPEED_OK)
+		return;
+	if (impl_all && p->impl[0] && !p->is_default) {
+		fprintf(f, "+EMBER:PK:%s:%f", p->label, p->res[0].rate);
+		if (SPEED_PK_NOPS(p->family) == 2)
+			fprintf(f, ":%f", p->res[1].rate);
+		fprintf(f, "\n");
+		return;
+	}
+	switch (p->family) {
+	case SPEED_PK_ECDH:
+		fprintf(f, "+F5:%u:%u:%f:%f\n", (unsigned)p->index, p->bits, p->res[0].rate,
+		    p->res[0].rate > 0 ? 1.0 / p->res[0].rate : 0.0);
+		break;
+	case SPEED_PK_EDDSA:
+		fprintf(f, "+F6:%u:%u:%s:%f:%f\n", (unsigned)p->index, p->bits, p->curve, p->res[0].rate, p->res[1].rate);
+		break;
+	default:
+		fprintf(f, "+F%d:%u:%u:%f:%f\n", p->family == SPEED_PK_RSA ? 2 : p->family == SPEED_PK_DSA ? 3 : 4,
+		    (unsigned)p->index, p->bits, p->res[0].rate, p->res[1].rate);
+		break;
+	}
+}
+
+/*
+ * One row of openssl 3.0's public-key tables, its family's header line
+ * first (|header| 0). The curves' rows name the curve as openssl does
+ * ("nistp256", "X25519", "Ed25519"), with "/impl" under -impl.
+ */
+static void print_pk_row(FILE *f, const speed_pk_job *p, int *header)
+{
+	char curve[64];
+	int ok = p->state == SPEED_OK;
+
+	if (!*header) {
+		if (p->family == SPEED_PK_ECDH)
+			fprintf(f, "%30sop      op/s\n", " ");
+		else
+			fprintf(f, "%*ssign    verify    sign/s verify/s\n", p->family <= SPEED_PK_DSA ? 18 : 30, " ");
+		*header = 1;
+	}
+	if (p->impl[0])
+		snprintf(curve, sizeof(curve), "%s/%s", p->curve, p->impl);
+	else
+		snprintf(curve, sizeof(curve), "%s", p->curve);
+	switch (p->family) {
+	case SPEED_PK_RSA:
+	case SPEED_PK_DSA:
+		if (!ok)
+			fprintf(f, "%s %4u bits %9s %9s %8s %8s\n", speed_pk_family_name(p->family), p->bits, "failed", "failed",
+			    "failed", "failed");
+		else
+			fprintf(f, "%s %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", speed_pk_family_name(p->family), p->bits,
+			    1.0 / p->res[0].rate, 1.0 / p->res[1].rate, p->res[0].rate, p->res[1].rate);
+		break;
+	case SPEED_PK_ECDH:
+		if (!ok)
+			fprintf(f, "%4u bits ecdh (%s) %9s %8s\n", p->bits, curve, "failed", "failed");
+		else
+			fprintf(f, "%4u bits ecdh (%s) %8.4fs %8.1f\n", p->bits, curve, 1.0 / p->res[0].rate, p->res[0].rate);
+		break;
+	default: {
+		const char *alg = p->family == SPEED_PK_ECDSA ? "ecdsa" : "EdDSA";
+		if (!ok)
+			fprintf(f, "%4u bits %s (%s) %9s %9s %8s %8s\n", p->bits, alg, curve, "failed", "failed", "failed",
+			    "failed");
+		else
+			fprintf(f, "%4u bits %s (%s) %8.4fs %8.4fs %8.1f %8.1f\n", p->bits, alg, curve, 1.0 / p->res[0].rate,
+			    1.0 / p->res[1].rate, p->res[0].rate, p->res[1].rate);
+		break;
+	}
+	}
+}
+
 void speed_print_tables(FILE *f, const speed_run *r)
 {
 	int i, s, any = 0, title, width = name_width(r, NULL);
@@ -232,13 +323,8 @@ void speed_print_tables(FILE *f, const speed_run *r)
 				fprintf(f, ":%.2f", j->res[s].rate);
 			fprintf(f, "\n");
 		}
-		for (i = 0; i < r->npk; i++) {
-			const speed_pk_job *p = &r->pk[i];
-			if (p->state != SPEED_OK)
-				continue;
-			fprintf(f, "+F%d:%u:%u:%f:%f\n", p->dsa ? 3 : 2, (unsigned)p->index, p->bits, p->res[0].rate,
-			    p->res[1].rate);
-		}
+		for (i = 0; i < r->npk; i++)
+			print_pk_mr(f, &r->pk[i], r->impl_all);
 		if (any && r->impl_all)
 			print_fastest_mr(f, r);
 		return;
@@ -263,22 +349,13 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			fprintf(f, "\n");
 		}
 	}
-	for (title = 0; title < 2; title++) {
+	for (title = 0; title < SPEED_PK_NFAM; title++) {
 		int header = 0;
 		for (i = 0; i < r->npk; i++) {
 			const speed_pk_job *p = &r->pk[i];
-			if (p->dsa != title || (p->state != SPEED_OK && p->state != SPEED_FAILED))
+			if (p->family != title || (p->state != SPEED_OK && p->state != SPEED_FAILED))
 				continue;
-			if (!header) {
-				fprintf(f, "%18ssign    verify    sign/s verify/s\n", " ");
-				header = 1;
-			}
-			if (p->state != SPEED_OK)
-				fprintf(f, "%s %4u bits %9s %9s %8s %8s\n", p->dsa ? "dsa" : "rsa", p->bits, "failed", "failed",
-				    "failed", "failed");
-			else
-				fprintf(f, "%s %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", p->dsa ? "dsa" : "rsa", p->bits,
-				    1.0 / p->res[0].rate, 1.0 / p->res[1].rate, p->res[0].rate, p->res[1].rate);
+			print_pk_row(f, p, &header);
 		}
 	}
 	/* Ember's additions come after openssl's tables, only when asked for. */
@@ -387,12 +464,18 @@ static const speed_job *job_by_label(const speed_run *r, const char *label)
 	return NULL;
 }
 
-static const speed_pk_job *pk_by_word(const speed_run *r, const char *word)
+/* A public-key job's name in the side-by-side table: its label (word, or word/impl), else its word. */
+static const char *pk_key(const speed_pk_job *p)
+{
+	return p->label[0] ? p->label : p->word;
+}
+
+static const speed_pk_job *pk_by_word(const speed_run *r, const char *label)
 {
 	int i;
 
 	for (i = 0; i < r->npk; i++)
-		if (strcmp(r->pk[i].word, word) == 0)
+		if (strcmp(pk_key(&r->pk[i]), label) == 0)
 			return &r->pk[i];
 	return NULL;
 }
@@ -469,6 +552,10 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 	if (base->decrypt && i < base->njobs)
 		fprintf(f, "(-decrypt: every engine opens each AEAD record with its valid tag, unlike openssl speed 3.0's\n"
 		           " -aead -decrypt, whose wrong tag makes every open fail)\n");
+	for (k = 0, m = 0; k < nrun; k++)
+		m += runs[k].njobs;
+	if (m == 0)
+		nparts = 0; /* public keys alone: no table of sizes */
 	for (part = 0; part < nparts; part++) {
 		int s0 = part * per, s1 = s0 + per < base->nsizes ? s0 + per : base->nsizes;
 
@@ -512,15 +599,15 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 	}
 	for (k = 0; k < nrun; k++) {
 		for (i = 0; i < runs[k].npk; i++) {
-			const char *word = runs[k].pk[i].word;
+			const char *word = pk_key(&runs[k].pk[i]);
 			const speed_pk_job *b = pk_by_word(base, word);
 			int bok = b != NULL && b->state == SPEED_OK;
 
 			if (!first_seen(runs, k, word, 1))
 				continue;
 			if (!printed_pk) {
-				snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine", "sign/s",
-				    "", "verify/s");
+				snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine",
+				    "sign/s", "", "verify/s");
 				fprintf(f, "\n");
 				put_line(f, line);
 				printed_pk = 1;
@@ -535,7 +622,7 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 					    wname + 1 + weng + 2);
 					continue;
 				}
-				for (op = 0; op < 2; op++) {
+				for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 					snprintf(line + strlen(line), sizeof(line) - strlen(line), " %12.1f", p->res[op].rate);
 					put_ratio(line, sizeof(line), m > 0 && bok, p->res[op].rate, bok ? b->res[op].rate : 0);
 				}
@@ -600,10 +687,23 @@ int speed_list_all(const speed_engine *e)
 		list_row(e, speed_extra_defs[i].index, speed_extra_defs[i].name, speed_extra_defs[i].kind,
 		    speed_extra_defs[i].target);
 	for (i = 0; i < SPEED_NPK; i++) {
-		void *k2 = e->pk_new ? e->pk_new(speed_pk_words[i], why, sizeof(why)) : NULL;
+		const char *w = speed_pk_defs[i].word;
+		speed_impl im[SPEED_MAX_PK_IMPLS];
+		size_t n = e == &speed_engine_ember && speed_ec_known(w) ? speed_ec_impls(w, im, SPEED_MAX_PK_IMPLS, why,
+		    sizeof(why)) : 0, k;
+		void *k2;
+		/* the curve backends, as the symmetric rows' implementations */
+		for (k = 0; k < n && k < SPEED_MAX_PK_IMPLS; k++) {
+			flags_text(fl, sizeof(fl), im[k].flags);
+			printf("%-18s %-10s %-6s %s%s\n", w, im[k].name, fl, im[k].supported ? "supported" : "not supported",
+			    im[k].preferred ? " (default)" : "");
+		}
+		if (n > 0)
+			continue;
+		k2 = e->pk_new ? e->pk_new(w, why, sizeof(why)) : NULL;
 		if (e->pk_new == NULL)
-			snprintf(why, sizeof(why), "%s: not supported by this engine", speed_pk_words[i]);
-		printf("%-18s %-10s %-6s %s\n", speed_pk_words[i], "-", "-", k2 ? "supported" : why);
+			snprintf(why, sizeof(why), "%s: not supported by this engine", w);
+		printf("%-18s %-10s %-6s %s\n", w, "-", "-", k2 ? "supported" : why);
 		if (k2 != NULL)
 			e->pk_free(k2);
 	}
@@ -611,8 +711,11 @@ int speed_list_all(const speed_engine *e)
 	       "  idea-cbc idea rc2-cbc rc2 rc5-cbc rc5 bf-cbc blowfish bf cast-cbc cast cast5\n"
 	       "  aes-128-cbc aes-192-cbc aes-256-cbc camellia-128-cbc camellia-192-cbc camellia-256-cbc\n"
 	       "  rsa512 rsa1024 rsa2048 rsa3072 rsa4096 dsa512 dsa1024 dsa2048\n"
+	       "  ecdsap256 ecdsap384 ecdhp256 ecdhp384 ecdhx25519 ed25519\n"
 	       "groups: sha = sha1 sha256 sha512; des = des-cbc des-ede3; aes = aes-{128,192,256}-cbc;\n"
-	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048\n"
+	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048;\n"
+	       "  ecdsa = ecdsap256 ecdsap384; ecdh = ecdhp256 ecdhp384 ecdhx25519; eddsa = ed25519\n"
+	       "  (openssl's other curves, ecdsap521 ... ecdhx448 ed448, are not in this build)\n"
 	       "Ember's words for -evp's rows (not in the default run; printed as openssl prints -evp's):\n"
 	       "  aes-{128,192,256}-gcm aes-{128,192,256}-ccm chacha20-poly1305 sha3-{224,256,384,512}\n"
 	       "  shake128 shake256; and openssl's ghash (GMAC under AES-128)\n");

@@ -231,9 +231,60 @@ static void run_jobs(speed_run *r, int mr, uint8_t *buf)
 	free(tasks);
 }
 
-static const char *pk_what(int dsa, int verify)
+/* openssl's words for an operation: "private"/"public" (rsa), "sign"/"verify", "" (ecdh). */
+static const char *pk_what(int family, int verify)
 {
-	return dsa ? (verify ? "verify" : "sign") : (verify ? "public" : "private");
+	if (family == SPEED_PK_RSA)
+		return verify ? "public" : "private";
+	if (family == SPEED_PK_ECDH)
+		return "";
+	return verify ? "verify" : "sign";
+}
+
+/* The algorithm of openssl's progress lines: rsa, dsa, ecdsa, ecdh, or the curve (Ed25519). */
+static const char *pk_alg(const speed_pk_job *p)
+{
+	return p->family == SPEED_PK_EDDSA ? p->curve : speed_pk_family_name(p->family);
+}
+
+/* openssl 3.0's line after each public-key measurement, on stderr: text, or the +R record with -mr. */
+static void pk_done(const speed_pk_job *p, int mr, int op, unsigned long long ops, double secs)
+{
+	switch (p->family) {
+	case SPEED_PK_RSA:
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%u:%.2f\n", 1 + op, ops, p->bits, secs);
+		else
+			fprintf(stderr, "%llu %u bits %s RSA's in %.2fs\n", ops, p->bits, op ? "public" : "private", secs);
+		break;
+	case SPEED_PK_DSA:
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%u:%.2f\n", 3 + op, ops, p->bits, secs);
+		else
+			fprintf(stderr, "%llu %u bits DSA %s in %.2fs\n", ops, p->bits, op ? "verify" : "signs", secs);
+		break;
+	case SPEED_PK_ECDSA:
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%u:%.2f\n", 5 + op, ops, p->bits, secs);
+		else
+			fprintf(stderr, "%llu %u bits ECDSA %s in %.2fs\n", ops, p->bits, op ? "verify" : "signs", secs);
+		break;
+	case SPEED_PK_ECDH:
+		if (mr)
+			fprintf(stderr, "+R7:%llu:%u:%.2f\n", ops, p->bits, secs);
+		else
+			fprintf(stderr, "%llu %u-bits ECDH ops in %.2fs\n", ops, p->bits, secs);
+		break;
+	default:
+		/* openssl 3.0's sign line ends in a blank, its verify line does not */
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%u:%s:%.2f\n", 8 + op, ops, p->bits, p->curve, secs);
+		else if (op == 0)
+			fprintf(stderr, "%llu %u bits %s signs in %.2fs \n", ops, p->bits, p->curve, secs);
+		else
+			fprintf(stderr, "%llu %u bits %s verify in %.2fs\n", ops, p->bits, p->curve, secs);
+		break;
+	}
 }
 
 /* Times one public-key job; returns the operations of its first sign run (stop rule). */
@@ -245,40 +296,37 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 
 	err = r->engine->pk_selftest(key);
 	if (err != 0) {
-		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->word, ember_strerror(err));
+		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->label, ember_strerror(err));
 		p->state = SPEED_FAILED;
 		r->failures++;
 		tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
 		return 0;
 	}
-	for (op = 0; op < 2; op++) {
+	for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 		struct pk_arg a;
 		a.e = r->engine;
 		a.k = key;
 		a.verify = op;
 		for (k = 0; k < r->repeat; k++) {
 			speed_sample smp;
-			const char *fam = p->dsa ? "dsa" : "rsa";
+			const char *fam = pk_alg(p), *what = pk_what(p->family, op);
 
 			if (r->count && mr)
-				fprintf(stderr, "+DNP:%llu:%u:%s:%s\n", (unsigned long long)r->count, p->bits,
-				    pk_what(p->dsa, op), fam);
+				fprintf(stderr, "+DNP:%llu:%u:%s:%s\n", (unsigned long long)r->count, p->bits, what, fam);
 			else if (r->count)
-				fprintf(stderr, "Doing %llu %u bits %s %s's: ", (unsigned long long)r->count, p->bits,
-				    pk_what(p->dsa, op), fam);
+				fprintf(stderr, "Doing %llu %u bits %s %s's: ", (unsigned long long)r->count, p->bits, what, fam);
 			else if (mr)
-				fprintf(stderr, "+DTP:%u:%s:%s:%s\n", p->bits, pk_what(p->dsa, op), fam,
-				    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+				fprintf(stderr, "+DTP:%u:%s:%s:%s\n", p->bits, what, fam, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
 			else
-				fprintf(stderr, "Doing %u bits %s %s's for %ss: ", p->bits, pk_what(p->dsa, op), fam,
+				fprintf(stderr, "Doing %u bits %s %s's for %ss: ", p->bits, what, fam,
 				    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
 			fflush(stderr);
 			err = speed_measure(pk_op, &a, r->pk_seconds, r->count, &smp);
 			if (err != 0) {
 				if (!mr)
 					fprintf(stderr, "\n");
-				snprintf(p->error, sizeof(p->error), "%s: %s operation failed (%s)", p->word,
-				    pk_what(p->dsa, op), ember_strerror(err));
+				snprintf(p->error, sizeof(p->error), "%s: %s operation failed (%s)", p->label,
+				    p->family == SPEED_PK_ECDH ? "derive" : pk_what(p->family, op), ember_strerror(err));
 				p->state = SPEED_FAILED;
 				r->failures++;
 				tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
@@ -286,15 +334,7 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 			}
 			if (op == 0 && k == 0)
 				first = smp.ops;
-			if (mr)
-				fprintf(stderr, "+R%d:%llu:%u:%.2f\n", (p->dsa ? 3 : 1) + op, (unsigned long long)smp.ops,
-				    p->bits, smp.seconds);
-			else if (p->dsa)
-				fprintf(stderr, "%llu %u bits DSA %s in %.2fs\n", (unsigned long long)smp.ops, p->bits,
-				    op ? "verify" : "signs", smp.seconds);
-			else
-				fprintf(stderr, "%llu %u bits %s RSA's in %.2fs\n", (unsigned long long)smp.ops, p->bits,
-				    op ? "public" : "private", smp.seconds);
+			pk_done(p, mr, op, (unsigned long long)smp.ops, smp.seconds);
 			if (add_sample(&p->res[op], smp.seconds > 0 ? (double)smp.ops / smp.seconds : 0, &smp,
 			        r->repeat) != 0) {
 				p->state = SPEED_FAILED;
@@ -342,22 +382,24 @@ void speed_run_all(speed_run *r, int mr)
 		fprintf(stderr, "Engine %s:\n", r->engine->name);
 	run_jobs(r, mr, buf);
 	free(base);
-	/* Stop rule as openssl: once one operation outlasts the run, larger keys of that family are skipped. */
-	for (fam = 0; fam < 2; fam++) {
+	/* Stop rule as openssl: once one operation outlasts the run, larger keys of that family are skipped
+	 * (with -impl all, the other words of the family: the word's other implementations still run). */
+	for (fam = 0; fam < SPEED_PK_NFAM; fam++) {
 		const speed_pk_job *slow = NULL;
 		for (i = 0; i < r->npk; i++) {
 			speed_pk_job *p = &r->pk[i];
-			if (p->dsa != fam || p->state == SPEED_SKIPPED)
+			if (p->family != fam || p->state == SPEED_SKIPPED)
 				continue;
-			if (slow != NULL) {
+			if (slow != NULL && strcmp(slow->word, p->word) != 0) {
 				char sb[32];
 				p->state = SPEED_SKIPPED;
-				snprintf(p->error, sizeof(p->error), "skipped: one %s %s operation took longer than %ss", slow->word,
-				    pk_what(slow->dsa, 0), fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+				snprintf(p->error, sizeof(p->error), "skipped: one %s %s operation took longer than %ss", slow->label,
+				    p->family == SPEED_PK_ECDH ? "derive" : pk_what(slow->family, 0),
+				    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
 				fprintf(stderr, "ember speed: %s: %s\n", p->word, p->error);
 				continue;
 			}
-			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0)
+			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0 && slow == NULL)
 				slow = p;
 		}
 	}
@@ -382,7 +424,7 @@ void speed_child_records(FILE *f, const speed_run *r)
 	for (i = 0; i < r->npk; i++) {
 		const speed_pk_job *p = &r->pk[i];
 		fprintf(f, "+EMBER:K:%d:%d\n", i, p->state);
-		for (s = 0; p->state == SPEED_OK && s < 2; s++) {
+		for (s = 0; p->state == SPEED_OK && s < SPEED_PK_NOPS(p->family); s++) {
 			const speed_result *x = &p->res[s];
 			fprintf(f, "+EMBER:P:%d:%d:%llu:%.9g:%.17g:%.17g:%.17g:%llu\n", i, s, (unsigned long long)x->ops,
 			    x->seconds, x->rate, x->min, x->max, (unsigned long long)x->cycles);
@@ -601,8 +643,8 @@ int speed_mark_fastest(speed_run *r, FILE *warn)
 double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 {
 	const speed_run *r = &runs[0];
-	int k, i, rows = 0, pks = 0;
-	char sb[32], terms[160] = "";
+	int k, i, rows = 0, pks = 0, pk1 = 0;
+	char sb[32], terms[200] = "";
 
 	what[0] = 0;
 	if (r->count > 0)
@@ -610,8 +652,14 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	for (k = 0; k < nrun; k++) {
 		for (i = 0; i < runs[k].njobs; i++)
 			rows += runs[k].jobs[i].state != SPEED_SKIPPED;
-		for (i = 0; i < runs[k].npk; i++)
-			pks += runs[k].pk[i].state != SPEED_SKIPPED;
+		for (i = 0; i < runs[k].npk; i++) {
+			if (runs[k].pk[i].state == SPEED_SKIPPED)
+				continue;
+			if (SPEED_PK_NOPS(runs[k].pk[i].family) == 1)
+				pk1++; /* ECDH: one operation */
+			else
+				pks++;
+		}
 	}
 	if (rows > 0)
 		snprintf(terms, sizeof(terms), "%d row%s x %d size%s x %ss", rows, rows == 1 ? "" : "s", r->nsizes,
@@ -619,7 +667,10 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (pks > 0)
 		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d key size%s x 2 operations x %ss",
 		    rows > 0 ? " + " : "", pks, pks == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
-	if (r->repeat > 1 && rows > 0 && pks > 0)
+	if (pk1 > 0)
+		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d key size%s x 1 operation x %ss",
+		    rows + pks > 0 ? " + " : "", pk1, pk1 == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+	if (r->repeat > 1 && (rows > 0) + (pks > 0) + (pk1 > 0) > 1)
 		snprintf(what, len, "(%s) x %d repeats", terms, r->repeat);
 	else if (r->repeat > 1)
 		snprintf(what, len, "%s x %d repeats", terms, r->repeat);
@@ -628,5 +679,5 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (nrun > 1)
 		snprintf(what + strlen(what), len - strlen(what), ", over %d engines", nrun);
 	/* an upper bound for public keys: openssl's stop rule may skip the larger sizes */
-	return ((double)rows * r->nsizes * r->seconds + (double)pks * 2 * r->pk_seconds) * r->repeat;
+	return ((double)rows * r->nsizes * r->seconds + (double)(2 * pks + pk1) * r->pk_seconds) * r->repeat;
 }

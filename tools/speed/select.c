@@ -13,6 +13,7 @@
 #include "ember/aead.h"
 #include "ember/cipher.h"
 #include "speed.h"
+#include "speed_ec.h"
 #include "speed_int.h"
 #include "speed_pk.h"
 #include "tool.h"
@@ -86,11 +87,48 @@ const struct speed_extra_def speed_extra_defs[] = {
 const size_t speed_nextra = sizeof(speed_extra_defs) / sizeof(speed_extra_defs[0]);
 typedef char speed_nextra_check[sizeof(speed_extra_defs) / sizeof(speed_extra_defs[0]) <= SPEED_MAX_EXTRA ? 1 : -1];
 
-const char *const speed_pk_words[] = {
-	"rsa512", "rsa1024", "rsa2048", "rsa3072", "rsa4096", "dsa512", "dsa1024", "dsa2048"
+/*
+ * The public-key words, family by family in the order openssl 3.0 prints its
+ * tables (rsa, dsa, ecdsa, ecdh, eddsa). The curves' indices are those of
+ * openssl 3.0's ec_curves table (secp160r1 = 0, nistp192, nistp224,
+ * nistp256 = 3, nistp384 = 4, ... X25519 = 22) and ed_curves (Ed25519 = 0):
+ * the k of its +F4, +F5 and +F6 records, which results/speedparse_mr.c maps
+ * back to the curves.
+ */
+const struct speed_pk_def speed_pk_defs[] = {
+	{ "rsa512", SPEED_PK_RSA, 0, 512, "" },
+	{ "rsa1024", SPEED_PK_RSA, 1, 1024, "" },
+	{ "rsa2048", SPEED_PK_RSA, 2, 2048, "" },
+	{ "rsa3072", SPEED_PK_RSA, 3, 3072, "" },
+	{ "rsa4096", SPEED_PK_RSA, 4, 4096, "" },
+	{ "dsa512", SPEED_PK_DSA, 0, 512, "" },
+	{ "dsa1024", SPEED_PK_DSA, 1, 1024, "" },
+	{ "dsa2048", SPEED_PK_DSA, 2, 2048, "" },
+	{ "ecdsap256", SPEED_PK_ECDSA, 3, 256, "nistp256" },
+	{ "ecdsap384", SPEED_PK_ECDSA, 4, 384, "nistp384" },
+	{ "ecdhp256", SPEED_PK_ECDH, 3, 256, "nistp256" },
+	{ "ecdhp384", SPEED_PK_ECDH, 4, 384, "nistp384" },
+	{ "ecdhx25519", SPEED_PK_ECDH, 22, 253, "X25519" },
+	{ "ed25519", SPEED_PK_EDDSA, 0, 253, "Ed25519" },
 };
 /* SPEED_NPK (speed_int.h), which sizes the arrays of one flag per word, counts the words above. */
-typedef char speed_npk_check[sizeof(speed_pk_words) / sizeof(speed_pk_words[0]) == SPEED_NPK ? 1 : -1];
+typedef char speed_npk_check[sizeof(speed_pk_defs) / sizeof(speed_pk_defs[0]) == SPEED_NPK ? 1 : -1];
+
+const char *speed_pk_family_name(int family)
+{
+	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa" };
+	return family >= 0 && family < SPEED_PK_NFAM ? names[family] : "?";
+}
+
+/* openssl 3.0's curve words for what Ember has no curve: reported as missing rows are (-skip-missing). */
+const char *const speed_pk_absent[] = {
+	"ecdsap160", "ecdsap192", "ecdsap224", "ecdsap521", "ecdsak163", "ecdsak233", "ecdsak283", "ecdsak409",
+	"ecdsak571", "ecdsab163", "ecdsab233", "ecdsab283", "ecdsab409", "ecdsab571", "ecdsabrp256r1",
+	"ecdsabrp256t1", "ecdsabrp384r1", "ecdsabrp384t1", "ecdsabrp512r1", "ecdsabrp512t1",
+	"ecdhp160", "ecdhp192", "ecdhp224", "ecdhp521", "ecdhk163", "ecdhk233", "ecdhk283", "ecdhk409",
+	"ecdhk571", "ecdhb163", "ecdhb233", "ecdhb283", "ecdhb409", "ecdhb571", "ecdhbrp256r1", "ecdhbrp256t1",
+	"ecdhbrp384r1", "ecdhbrp384t1", "ecdhbrp512r1", "ecdhbrp512t1", "ecdhx448", "ed448", NULL
+};
 
 const speed_engine *const speed_engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,
 	&speed_engine_cryptodev, &speed_engine_sodium };
@@ -320,19 +358,106 @@ static int select_everywhere(speed_run *runs, int nrun, int nel, const speed_row
 	return any ? 0 : 2;
 }
 
-static int add_pk_job(speed_run *r, int i, void *key, const char *why)
+static int add_pk_job(speed_run *r, int i, void *key, const char *why, const char *impl, int show_impl)
 {
-	speed_pk_job *p = &r->pk[r->npk];
+	const struct speed_pk_def *d = &speed_pk_defs[i];
+	speed_pk_job *p;
 
+	if (r->npk == r->pk_cap) {
+		speed_pk_job *np;
+		void **nk;
+		int cap = r->pk_cap ? 2 * r->pk_cap : SPEED_NPK;
+		np = realloc(r->pk, sizeof(*np) * (size_t)cap);
+		if (np != NULL)
+			r->pk = np;
+		nk = realloc(r->keys, sizeof(*nk) * (size_t)cap);
+		if (nk != NULL)
+			r->keys = nk;
+		if (np == NULL || nk == NULL) {
+			if (key != NULL)
+				r->engine->pk_free(key);
+			return tool_error(CMD, "out of memory");
+		}
+		r->pk_cap = cap;
+	}
+	p = &r->pk[r->npk];
+	memset(p, 0, sizeof(*p));
 	r->keys[r->npk++] = key;
-	snprintf(p->word, sizeof(p->word), "%s", speed_pk_words[i]);
-	p->bits = speed_pk_bits(speed_pk_words[i]);
-	p->dsa = speed_pk_words[i][0] == 'd';
-	p->index = p->dsa ? i - 5 : i;
+	snprintf(p->word, sizeof(p->word), "%s", d->word);
+	p->bits = d->bits;
+	p->family = d->family;
+	p->index = d->index;
+	snprintf(p->curve, sizeof(p->curve), "%s", d->curve);
+	snprintf(p->impl, sizeof(p->impl), "%s", impl ? impl : "");
+	if (show_impl && impl != NULL)
+		snprintf(p->label, sizeof(p->label), "%s/%s", d->word, impl);
+	else
+		snprintf(p->label, sizeof(p->label), "%s", d->word);
+	if (key != NULL && r->engine == &speed_engine_ember && speed_ec_known(d->word)) {
+		/* the curve backend: the one named, else the registry's default */
+		speed_impl im[SPEED_MAX_PK_IMPLS];
+		char none[160];
+		size_t n = speed_ec_impls(d->word, im, SPEED_MAX_PK_IMPLS, none, sizeof(none)), k;
+		for (k = 0; k < n && k < SPEED_MAX_PK_IMPLS; k++)
+			if (impl ? strcmp(impl, im[k].name) == 0 : im[k].preferred)
+				snprintf(p->impl_used, sizeof(p->impl_used), "%s", im[k].name);
+	}
 	if (key == NULL) {
 		p->state = SPEED_SKIPPED;
 		set_text(p->error, sizeof(p->error), why);
 	}
+	return 0;
+}
+
+/*
+ * -impl on a public-key word whose engine names implementations (the curve
+ * backends): one job per implementation (all), or the one named. Returns 0,
+ * 1 on error (printed), or 2 when -impl does not apply to the word (the
+ * engine names no implementation of it: one job, as without -impl).
+ */
+static int select_pk_impl(speed_run *r, int i, const char *impl)
+{
+	const speed_engine *e = r->engine;
+	const char *word = speed_pk_defs[i].word;
+	speed_impl im[SPEED_MAX_PK_IMPLS];
+	char why[240], have[160], name[64];
+	size_t n, k;
+	int added = 0;
+
+	if (impl == NULL || e != &speed_engine_ember || !speed_ec_known(word))
+		return 2;
+	n = speed_ec_impls(word, im, SPEED_MAX_PK_IMPLS, why, sizeof(why));
+	if (n == 0)
+		return 2;
+	if (n > SPEED_MAX_PK_IMPLS)
+		n = SPEED_MAX_PK_IMPLS;
+	have[0] = 0;
+	for (k = 0; k < n; k++) {
+		void *key;
+		if (strcmp(impl, "all") != 0 && strcmp(impl, im[k].name) != 0) {
+			snprintf(have + strlen(have), sizeof(have) - strlen(have), "%s%s", k ? " " : "", im[k].name);
+			continue;
+		}
+		if (!im[k].supported) {
+			if (strcmp(impl, "all") != 0)
+				return tool_error(CMD, "%s/%s: not supported by this CPU", word, im[k].name);
+			fprintf(stderr, "ember speed: %s/%s: not supported by this CPU (skipped)\n", word, im[k].name);
+			continue;
+		}
+		snprintf(name, sizeof(name), "%s/%s", word, im[k].name);
+		key = e->pk_new(name, why, sizeof(why));
+		if (key == NULL)
+			return tool_error(CMD, "%s%s", speed_run_prefix(r), why);
+		if (add_pk_job(r, i, key, NULL, im[k].name, 1))
+			return 1;
+		r->pk[r->npk - 1].impl_flags = im[k].flags;
+		r->pk[r->npk - 1].is_default = im[k].preferred;
+		added++;
+	}
+	if (added == 0 && strcmp(impl, "all") != 0)
+		return tool_error(CMD, "-impl: %s has no implementation '%s' (it has: %s)", word, impl, have);
+	if (added == 0)
+		return tool_error(CMD, "%s: no implementation supported by this CPU", word);
 	return 0;
 }
 
@@ -370,8 +495,9 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 	} else if (!any_word) {
 		for (i = 0; i < (int)speed_nrows; i++)
 			selected[speed_row_defs[i].index] = 1;
+		/* openssl 3.0's bare `speed` runs every public-key word, curves included */
 		for (i = 0; i < (int)SPEED_NPK; i++)
-			pk_sel[i] = speed_pk_known(speed_pk_words[i]);
+			pk_sel[i] = speed_pk_defs[i].family > SPEED_PK_DSA || speed_pk_known(speed_pk_defs[i].word);
 	}
 	for (i = 0; i < (int)speed_nrows; i++) {
 		const struct speed_row_def *d = &speed_row_defs[i];
@@ -403,26 +529,38 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 		if (status == 2 && nel == 1)
 			fprintf(stderr, "ember speed: %s (skipped)\n", why);
 	}
-	for (k = 0; k < nrun; k++) {
-		runs[k].keys = calloc(SPEED_NPK, sizeof(void *));
-		runs[k].pk = calloc(SPEED_NPK, sizeof(speed_pk_job));
-		if (runs[k].keys == NULL || runs[k].pk == NULL)
-			return tool_error(CMD, "out of memory");
+	/* openssl's curve words without an Ember curve: missing, as a row not in this build */
+	for (i = 0; i < sel->nabsent; i++) {
+		const char *w = speed_pk_absent[sel->absent[i]];
+		if (!skip_missing)
+			return tool_error(CMD, "%s: not in this build (Ember's curves: ecdsap256 ecdsap384 ecdhp256 ecdhp384 "
+			                       "ecdhx25519 ed25519)", w);
+		fprintf(stderr, "ember speed: %s: not in this build (skipped)\n", w);
 	}
 	for (i = 0; i < (int)SPEED_NPK; i++) {
 		void *key[SPEED_MAX_RUNS] = { NULL };
 		char reason[SPEED_MAX_RUNS][240];
-		int any = 0;
+		const char *word = speed_pk_defs[i].word;
+		int any = 0, named = 0;
 
 		if (!pk_sel[i])
+			continue;
+		/* -impl (one engine): the curve backends it names */
+		if (impl != NULL && nrun == 1) {
+			status = select_pk_impl(&runs[0], i, impl);
+			if (status == 1)
+				return 1;
+			named = status == 0;
+		}
+		if (named)
 			continue;
 		for (k = 0; k < nrun; k++) {
 			const speed_engine *e = runs[k].engine;
 			key[k] = NULL;
 			if (e->pk_new == NULL)
-				snprintf(reason[k], sizeof(reason[k]), "%s: not supported by this engine", speed_pk_words[i]);
+				snprintf(reason[k], sizeof(reason[k]), "%s: not supported by this engine", word);
 			else
-				key[k] = e->pk_new(speed_pk_words[i], reason[k], sizeof(reason[k]));
+				key[k] = e->pk_new(word, reason[k], sizeof(reason[k]));
 			any |= key[k] != NULL;
 		}
 		if (nel == 1 && key[0] == NULL) {
@@ -435,7 +573,8 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 		if (!any && !any_word)
 			continue;
 		for (k = 0; k < nrun; k++) {
-			add_pk_job(&runs[k], i, key[k], reason[k]);
+			if (add_pk_job(&runs[k], i, key[k], reason[k], NULL, 0))
+				return 1;
 			if (key[k] == NULL)
 				fprintf(stderr, "ember speed: %s%s (skipped)\n", speed_run_prefix(&runs[k]), reason[k]);
 		}

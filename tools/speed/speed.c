@@ -107,7 +107,7 @@ static void free_runs(speed_run *runs, int nrun)
 		r->jobs = NULL;
 		r->pk = NULL;
 		r->keys = NULL;
-		r->njobs = r->npk = 0;
+		r->njobs = r->npk = r->pk_cap = 0;
 	}
 }
 
@@ -212,12 +212,24 @@ static int take_word(const char *w, speed_selection *sel)
 			sel->extra[n] = 1;
 			found = 1;
 		}
-	for (n = 0; n < SPEED_NPK; n++)
-		if (strcmp(w, speed_pk_words[n]) == 0 || (strcmp(w, "rsa") == 0 && speed_pk_words[n][0] == 'r') ||
-		    (strcmp(w, "dsa") == 0 && speed_pk_words[n][0] == 'd')) {
-			if (!speed_pk_known(speed_pk_words[n]))
-				continue;
-			pk_sel[n] = 1;
+	/* a word, or a group: rsa, dsa, ecdsa, ecdh (every curve of openssl's ecdh group that Ember has), eddsa */
+	for (n = 0; n < SPEED_NPK; n++) {
+		const struct speed_pk_def *d = &speed_pk_defs[n];
+		if (strcmp(w, d->word) != 0 && strcmp(w, speed_pk_family_name(d->family)) != 0)
+			continue;
+		if (d->family <= SPEED_PK_DSA && !speed_pk_known(d->word))
+			continue;
+		pk_sel[n] = 1;
+		found = 1;
+	}
+	/* openssl's curves that Ember lacks: missing (an error, or skipped with -skip-missing), not unknown */
+	for (n = 0; !found && speed_pk_absent[n] != NULL; n++)
+		if (strcmp(w, speed_pk_absent[n]) == 0) {
+			int k;
+			for (k = 0; k < sel->nabsent && sel->absent[k] != (int)n; k++)
+				;
+			if (k == sel->nabsent && sel->nabsent < (int)(sizeof(sel->absent) / sizeof(sel->absent[0])))
+				sel->absent[sel->nabsent++] = (int)n;
 			found = 1;
 		}
 	if (!found)

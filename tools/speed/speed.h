@@ -11,7 +11,8 @@
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
  *   speed_timer.c   clocks, the timing loop, cycle counters
  *   speed_report.c  -format json and csv
- *   speed_pk.c      public-key operations (speed_pk.h)
+ *   speed_pk.c      public-key operations: rsa, dsa (speed_pk.h)
+ *   speed_ec.c      the curves: ecdsa, ecdh, x25519, ed25519, per backend (speed_ec.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
  *                   record (nonce, AAD, tag) of the AEAD rows
@@ -140,7 +141,11 @@ typedef struct speed_engine {
 	 * mid-run); may itself be NULL for engines that cannot fail once open. */
 	const char *(*error)(const speed_task *t);
 
-	/* Public-key words (NULL when the engine has none): as speed_pk.h. */
+	/* Public-key words (NULL when the engine has none): as speed_pk.h. For
+	 * an ECDH word (ecdhp256, ecdhx25519 ...) pk_sign is the one operation,
+	 * a shared-secret derivation, and pk_verify is never called. The ember
+	 * engine also takes "word/impl" ("ecdsap256/ref32"): a curve word under
+	 * one backend of the registry (speed_ec.h lists them, for -impl). */
 	void *(*pk_new)(const char *word, char *err, size_t err_len);
 	int (*pk_sign)(void *k);
 	int (*pk_verify)(void *k);
@@ -289,16 +294,29 @@ typedef struct speed_job {
  * constant-time one, where the fastest is not constant-time. */
 enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
 
-/* One public-key word: sign (or private) and verify (or public) results. */
+/* The public-key families, in the order of openssl 3.0's tables. */
+enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_NFAM };
+
+/* One public-key word (under one implementation): sign (or private) and verify (or public) results. */
 typedef struct speed_pk_job {
 	char word[16];
 	unsigned bits;
-	int dsa;             /* 0 rsa, 1 dsa */
-	int index;           /* openssl's k: rsa512 = 0 ... ; dsa512 = 0 ... */
+	int family;          /* enum speed_pk_family */
+	int index;           /* openssl's k: rsa512 = 0 ...; dsa512 = 0 ...; ecdsa/ecdh: its curve table
+	                        (nistp256 = 3, nistp384 = 4, X25519 = 22); Ed25519 = 0 */
+	char curve[16];      /* openssl's name of the curve: "nistp256", "X25519", "Ed25519"; "" for rsa, dsa */
+	char impl[32];       /* requested implementation, "" for the preferred one */
+	char impl_used[32];  /* the one run ("x86adx"), "" when the engine names none */
+	char label[64];      /* word, or word/impl with -impl */
+	unsigned impl_flags; /* with -impl: EMBER_IMPL_CT, EMBER_IMPL_HW */
+	int is_default;      /* with -impl: 1 for the preferred implementation */
 	int state;
 	char error[200];
-	speed_result res[2]; /* 0 sign/private, 1 verify/public */
+	speed_result res[2]; /* 0 sign/private/derive, 1 verify/public (ECDH: unused) */
 } speed_pk_job;
+
+/* The number of timed operations of a family's word: 1 for ECDH, else 2. */
+#define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : 2)
 
 enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };
 
@@ -318,7 +336,7 @@ typedef struct speed_run {
 	int njobs;
 	speed_pk_job *pk;
 	void **keys;               /* the engine's key for each pk job (NULL: skipped) */
-	int npk;
+	int npk, pk_cap;
 	int failures;
 	int impl_all;              /* -impl all: every implementation, the fastest marked */
 	/* What made the clock wall time although -elapsed was not given: an

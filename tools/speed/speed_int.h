@@ -51,9 +51,22 @@ extern const struct speed_extra_def speed_extra_defs[];
 extern const size_t speed_nextra;
 #define SPEED_MAX_EXTRA 32
 
-/* The public-key words (rsa512 ... dsa2048), SPEED_NPK of them. */
-#define SPEED_NPK 8
-extern const char *const speed_pk_words[];
+/* The public-key words (rsa512 ... dsa2048, the curves), SPEED_NPK of them, in openssl's table order. */
+struct speed_pk_def {
+	const char *word;   /* "rsa2048", "ecdsap256", "ecdhx25519", "ed25519" */
+	int family;         /* enum speed_pk_family */
+	int index;          /* openssl 3.0's k (speed_pk_job.index) */
+	unsigned bits;      /* as openssl prints them: 253 for X25519 and Ed25519 */
+	const char *curve;  /* openssl's curve name ("nistp256", "X25519", "Ed25519"), "" for rsa, dsa */
+};
+#define SPEED_NPK 14
+extern const struct speed_pk_def speed_pk_defs[];
+/* What a word's family is called in openssl's groups (rsa dsa ecdsa ecdh eddsa). */
+const char *speed_pk_family_name(int family);
+/* openssl speed's curve words that Ember has no curve for (ecdhp521, ed448 ...): NULL-terminated. */
+extern const char *const speed_pk_absent[];
+/* The most jobs one public-key word can have in one run (-impl all). */
+#define SPEED_MAX_PK_IMPLS 8
 
 /* The engines of this build, as -engine names them. */
 extern const speed_engine *const speed_engines[];
@@ -71,6 +84,8 @@ typedef struct speed_selection {
 	int rows[32];
 	int extra[SPEED_MAX_EXTRA];
 	int pk[SPEED_NPK];
+	int absent[64];     /* indices into speed_pk_absent of the words named */
+	int nabsent;
 	int any_word;
 } speed_selection;
 /* Fills every run's jobs from the words (or the defaults). Returns 0, or 1 after printing an error. */

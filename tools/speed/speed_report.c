@@ -41,9 +41,31 @@ static const char *sym_op(const speed_run *r, const speed_job *j)
 	return r->decrypt ? "decrypt" : "encrypt";
 }
 
-static const char *pk_op(int op)
+static const char *pk_op(const speed_pk_job *p, int op)
 {
+	if (p->family == SPEED_PK_ECDH)
+		return "derive";
 	return op ? "verify" : "sign";
+}
+
+/*
+ * A public-key result's algorithm: the word for rsa and dsa ("rsa2048"),
+ * openssl's table row for the curves, as the result readers name it from
+ * openssl's text and -mr output: "ecdsa(nistp256)", "ecdh(x25519)",
+ * "eddsa(ed25519)".
+ */
+static const char *pk_alg(const speed_pk_job *p, char *buf, size_t len)
+{
+	size_t i, n;
+
+	if (p->family <= SPEED_PK_DSA)
+		return p->word;
+	snprintf(buf, len, "%s(%s)", p->family == SPEED_PK_ECDSA ? "ecdsa" : p->family == SPEED_PK_ECDH ? "ecdh" : "eddsa",
+	    p->curve);
+	for (i = 0, n = strlen(buf); i < n; i++)
+		if (buf[i] >= 'A' && buf[i] <= 'Z')
+			buf[i] = (char)(buf[i] - 'A' + 'a');
+	return buf;
 }
 
 /* The headline rate: pooled over repeats, or summed over -multi processes. */
@@ -225,14 +247,22 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != SPEED_OK)
 			continue;
-		for (op = 0; op < 2; op++) {
+		for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 			const speed_result *x = &p->res[op];
+			char alg[64];
 			fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
 			first = 0;
+			jstr(f, pk_alg(p, alg, sizeof(alg)));
+			fprintf(f, ", \"word\": ");
 			jstr(f, p->word);
+			if (p->impl_used[0]) {
+				fprintf(f, ", \"impl\": ");
+				jstr(f, p->impl_used);
+			}
 			fprintf(f, ", \"bits\": %u, \"engine\": ", p->bits);
 			jstr(f, r->engine->name);
-			fprintf(f, ", \"op\": \"%s\", \"ops\": %llu, \"seconds\": ", pk_op(op), (unsigned long long)x->ops);
+			fprintf(f, ", \"op\": \"%s\", \"ops\": %llu, \"seconds\": ", pk_op(p, op),
+			    (unsigned long long)x->ops);
 			jnum(f, x->seconds);
 			fprintf(f, ", \"ops_per_sec\": ");
 			jnum(f, headline(r, x, 1));
@@ -313,9 +343,11 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != SPEED_OK)
 			continue;
-		for (op = 0; op < 2; op++) {
+		for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 			const speed_result *x = &p->res[op];
-			csv_row(f, p->word, "default", r->engine->name, pk_op(op), p->bits, x, headline(r, x, 1), "ops/s",
+			char alg[64];
+			csv_row(f, pk_alg(p, alg, sizeof(alg)), p->impl_used[0] ? p->impl_used : "default", r->engine->name,
+			    pk_op(p, op), p->bits, x, headline(r, x, 1), "ops/s",
 			    cyc && x->ops ? (double)x->cycles / (double)x->ops : -1);
 			csv_marks(f, r, NULL, 0);
 			fputc('\n', f);
