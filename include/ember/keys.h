@@ -5,7 +5,13 @@
  * 5280 4.1) for every key type, and each type's own "traditional" form:
  * PKCS#1 RSAPrivateKey and RSAPublicKey (RFC 8017 A.1), OpenSSL's "DSA
  * PRIVATE KEY" (SEQUENCE { 0, p, q, g, y, x }). PEM (RFC 7468) or DER,
- * detected. Key types today: RSA and DSA (RFC 3279).
+ * detected. Key types: RSA and DSA (RFC 3279); EC keys on the named
+ * curves P-256 and P-384 (RFC 5480 SPKI, RFC 5915 / SEC 1 C.4 "EC PRIVATE
+ * KEY", also inside PKCS#8; explicit curve parameters are refused with
+ * EMBER_ENOTSUP); X25519 and Ed25519 (RFC 8410: PKCS#8 and SPKI only).
+ * PKCS#8 is read as PrivateKeyInfo version 0 or as OneAsymmetricKey (RFC
+ * 5958) version 1, whose [1] publicKey must be the private key's
+ * (EMBER_ERANGE otherwise, as for an EC [1] publicKey that is not d G).
  *
  * Encrypted private keys (with a passphrase): PKCS#8 EncryptedPrivateKeyInfo
  * (RFC 5958 3) with PBES2 and PBKDF2 (RFC 8018: HMAC-SHA-1/224/256/384/512;
@@ -20,7 +26,11 @@
  * unused bits, nothing after the outer SEQUENCE or inside one after its last
  * field. Anything else is EMBER_EDECODE.
  *
- * Write: the same formats (PEM with 64-column lines, as OpenSSL).
+ * Write: the same formats (PEM with 64-column lines, as OpenSSL), byte for
+ * byte as OpenSSL 3 writes them: PKCS#8 version 0 without a public key
+ * (EC: the ECPrivateKey inside has [1] publicKey but no [0] parameters; "EC
+ * PRIVATE KEY" has both), EC points uncompressed, d padded to the curve's
+ * length.
  */
 #ifndef EMBER_KEYS_H
 #define EMBER_KEYS_H
@@ -29,22 +39,40 @@
 #include <stdint.h>
 
 #include "dsa.h"
+#include "ecc.h"
+#include "ed25519.h"
 #include "hash.h"
 #include "rsa.h"
+#include "x25519.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum ember_pkey_type { EMBER_PKEY_NONE = 0, EMBER_PKEY_RSA = 1, EMBER_PKEY_DSA = 2 };
+enum ember_pkey_type {
+	EMBER_PKEY_NONE = 0,
+	EMBER_PKEY_RSA = 1,
+	EMBER_PKEY_DSA = 2,
+	EMBER_PKEY_EC = 3,     /* u.ec: P-256 or P-384 (id-ecPublicKey with a namedCurve) */
+	EMBER_PKEY_X25519 = 4, /* u.x25519 (id-X25519, 1.3.101.110) */
+	EMBER_PKEY_ED25519 = 5 /* u.ed25519 (id-Ed25519, 1.3.101.112) */
+};
+
+/* An X25519 key: the private key as stored (unclamped, as OpenSSL keeps it) and its public key. */
+typedef struct ember_x25519_key {
+	uint8_t priv[EMBER_X25519_KEY_LEN];
+	uint8_t pub[EMBER_X25519_KEY_LEN];
+} ember_x25519_key;
 
 /* Output formats. */
 enum ember_pkey_format {
 	EMBER_PKEY_PKCS8 = 1, /* private: PrivateKeyInfo, "PRIVATE KEY" */
 	EMBER_PKEY_SPKI = 2,  /* public: SubjectPublicKeyInfo, "PUBLIC KEY" */
 	EMBER_PKEY_PKCS1 = 3, /* RSA only: RSAPrivateKey "RSA PRIVATE KEY" or, public, RSAPublicKey */
-	EMBER_PKEY_TRAD = 4,  /* the type's own form: "RSA PRIVATE KEY" (and public), "DSA PRIVATE KEY" */
-	EMBER_PKEY_PARAMS = 5 /* domain parameters alone: "DSA PARAMETERS" (Dss-Parms) */
+	EMBER_PKEY_TRAD = 4,  /* the type's own form: "RSA PRIVATE KEY" (and public), "DSA PRIVATE KEY",
+	                         "EC PRIVATE KEY" (X25519, Ed25519: none, EMBER_ENOTSUP) */
+	EMBER_PKEY_PARAMS = 5 /* domain parameters alone: "DSA PARAMETERS" (Dss-Parms), "EC PARAMETERS" (the
+	                         namedCurve OID) */
 };
 
 /* Bounds of an encoded key of at most EMBER_MAX_RSA_BITS. */
@@ -59,6 +87,9 @@ typedef struct ember_pkey {
 	union {
 		ember_rsa_private_key rsa;
 		ember_dsa_key dsa;
+		ember_ecc_key ec;         /* has_private: d and q; else q */
+		ember_x25519_key x25519;  /* has_private: priv and pub; else pub */
+		ember_ed25519_key ed25519; /* has_private: seed and pub; else pub */
 	} u;
 } ember_pkey;
 
@@ -70,8 +101,10 @@ int ember_pkey_read(ember_pkey *k, const uint8_t *in, size_t len);
 
 /*
  * ember_pkey_read_params reads domain parameters alone ("DSA PARAMETERS",
- * PEM or DER: what `openssl genpkey -genparam` writes): |k| gets the type
- * and the parameters, params_only set, and no key.
+ * "EC PARAMETERS"; PEM or DER: what `openssl genpkey -genparam` and
+ * `openssl ecparam -name` write): |k| gets the type and the parameters
+ * (EC: u.ec.curve and u.ec.len), params_only set, and no key. Explicit EC
+ * parameters are EMBER_ENOTSUP.
  */
 int ember_pkey_read_params(ember_pkey *k, const uint8_t *in, size_t len);
 
@@ -84,11 +117,12 @@ int ember_pkey_read_params(ember_pkey *k, const uint8_t *in, size_t len);
  */
 int ember_pkey_write(const ember_pkey *k, int format, int pem, uint8_t *out, size_t cap, size_t *out_len);
 
-/* ember_pkey_bits is the modulus (RSA) or p (DSA) size in bits. */
+/* ember_pkey_bits is the modulus (RSA), p (DSA, EC) size in bits; 253 (X25519), 256 (Ed25519) as OpenSSL. */
 unsigned ember_pkey_bits(const ember_pkey *k);
 
 /*
- * ember_pkey_name is OpenSSL's name of key type |type| ("RSA", "DSA"), or
+ * ember_pkey_name is OpenSSL's name of key type |type| ("RSA", "DSA", "EC",
+ * "X25519", "ED25519"), or
  * NULL; ember_pkey_type_of is the reverse (case-insensitive; EMBER_PKEY_NONE
  * for a name that is not a key type of this build).
  */

@@ -14,6 +14,9 @@
 static const ember_pkey_kind *const kinds[] = {
 	&ember_pkey_kind_rsa,
 	&ember_pkey_kind_dsa,
+	&ember_pkey_kind_ec,
+	&ember_pkey_kind_x25519,
+	&ember_pkey_kind_ed25519,
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -46,26 +49,50 @@ static int read_algid(ember_der *d, const ember_pkey_kind **kind, ember_der *par
 	return EMBER_ENOTSUP;
 }
 
-/* PrivateKeyInfo (RFC 5208 5): version 0, algorithm, OCTET STRING, [0] attributes OPTIONAL. */
+/*
+ * PrivateKeyInfo (RFC 5208 5): version 0, algorithm, OCTET STRING, [0]
+ * attributes OPTIONAL; or OneAsymmetricKey (RFC 5958 2): version 1 and
+ * after the attributes [1] IMPLICIT BIT STRING publicKey OPTIONAL (RFC 8410
+ * 10.3's example). The public key must be the one ember would write for
+ * the private key (EC: uncompressed), else EMBER_ERANGE. Any other version,
+ * a publicKey in version 0, anything else after: EMBER_EDECODE.
+ */
 static int parse_pkcs8(ember_pkey *k, ember_der d)
 {
 	const ember_pkey_kind *kind;
-	ember_der seq, params, octets, attrs;
-	int ret;
+	ember_der seq, ver, params, octets, attrs, pub = { NULL, 0 };
+	int ret, v1 = 0;
 
 	if ((ret = ember_der_get(&d, EMBER_DER_SEQUENCE, &seq)) != 0 || (ret = ember_der_end(&d)) != 0)
 		return ret;
-	if (ember_der_small(&seq, 0) != 0)
+	if (ember_der_uint(&seq, &ver) != 0 || ver.len != 1 || ver.p[0] > 1)
 		return EMBER_EDECODE;
+	v1 = ver.p[0] == 1;
 	if ((ret = read_algid(&seq, &kind, &params)) != 0)
 		return ret;
 	if ((ret = ember_der_get(&seq, EMBER_DER_OCTETSTRING, &octets)) != 0)
 		return ret;
-	if (seq.len && (ret = ember_der_get(&seq, EMBER_DER_CTX0, &attrs)) != 0)
+	if (ember_der_peek(&seq) == EMBER_DER_CTX0 && (ret = ember_der_get(&seq, EMBER_DER_CTX0, &attrs)) != 0)
 		return ret;
+	if (v1 && ember_der_peek(&seq) == EMBER_DER_IMPLICIT1) {
+		if ((ret = ember_der_get(&seq, EMBER_DER_IMPLICIT1, &pub)) != 0)
+			return ret;
+		if (pub.len < 2 || pub.p[0] != 0)
+			return EMBER_EDECODE; /* empty, or unused bits */
+		pub.p++;
+		pub.len--;
+	}
 	if ((ret = ember_der_end(&seq)) != 0)
 		return ret;
-	return kind->read_private(k, params, octets);
+	if ((ret = kind->read_private(k, params, octets)) != 0)
+		return ret;
+	if (pub.p != NULL) {
+		EMBER_DER_SCRATCH(mine);
+		kind->write_public(&mine, k);
+		if (mine.err || mine.len != pub.len || memcmp(mine.p, pub.p, pub.len) != 0)
+			return EMBER_ERANGE; /* not this private key's public key */
+	}
+	return 0;
 }
 
 /* SubjectPublicKeyInfo: algorithm, BIT STRING (no unused bits). */
@@ -157,7 +184,8 @@ int ember_pkey_read_params(ember_pkey *k, const uint8_t *in, size_t len)
 		}
 	}
 	list[used] = 0;
-	if (in[0] != EMBER_DER_SEQUENCE) {
+	/* DER: Dss-Parms, or EC's namedCurve OID */
+	if (in[0] != EMBER_DER_SEQUENCE && in[0] != EMBER_DER_OID) {
 		ret = ember_pem_decode((const char *)in, len, list, label, sizeof(label), buf, sizeof(buf), &n);
 		if (ret != 0)
 			return ret == EMBER_ELEN ? EMBER_EKEYLEN : ret;

@@ -2,7 +2,7 @@
  * pk_impl.h - what the key-file code of src/pk/ shares (not installed):
  * the strict DER reader and writer (asn1.c), PEM with RFC 1421 headers
  * (pem.c), and the table of key types (der.c) with each type's encodings
- * (key_rsa.c, key_dsa.c ...).
+ * (key_rsa.c, key_dsa.c, key_ec.c, key_25519.c).
  *
  * A key type is one ember_pkey_kind: its AlgorithmIdentifier OID, how its
  * PKCS#8 private key, SubjectPublicKeyInfo public key and (where OpenSSL
@@ -24,6 +24,7 @@
 #define EMBER_DER_SEQUENCE 0x30
 #define EMBER_DER_CTX0 0xa0
 #define EMBER_DER_CTX1 0xa1
+#define EMBER_DER_IMPLICIT1 0x81 /* [1] IMPLICIT of a primitive type (OneAsymmetricKey's publicKey) */
 
 /* A bounded read cursor: |len| bytes at |p|, never read past. */
 typedef struct ember_der {
@@ -105,6 +106,9 @@ typedef struct ember_pkey_kind {
 
 EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_rsa;
 EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_dsa;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_ec;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_x25519;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_ed25519;
 
 /* The kind of |type|, or NULL. */
 EMBER_HIDDEN const ember_pkey_kind *ember_pkey_kind_of(int type);
