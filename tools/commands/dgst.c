@@ -11,7 +11,8 @@
  *   HMAC-SHA2-256(file)= 5bdc...      (-hmac, for files; stdin has no "HMAC-", as openssl)
  *   9f86... *file                     (-r, coreutils style)
  *   SHA2-256(file)= 9f:86:...         (-c)
- *   RSA-SHA2-256(file)= 6503...       (-sign -hex; "DSA-" for a DSA key; no prefix for stdin)
+ *   RSA-SHA2-256(file)= 6503...       (-sign -hex; "DSA-", "EC-" for those keys; no prefix for stdin)
+ *   ED25519(file)= 9a1c...            (-sign -hex with an Ed25519 key: no digest option, as openssl 3.2)
  *
  * Any digest in the registry is an option (-md5, -sha1, -sha512-256,
  * -ripemd160 ...); without one the digest is SHA-256, labelled "SHA256" as
@@ -100,7 +101,8 @@ static int usage(void)
 	       "  -hex        hex output (the default for digests; signatures are binary unless -hex)\n"
 	       "  -binary     the raw digest or signature bytes\n"
 	       "  -out file   write to file (whole or not at all) instead of standard output\n"
-	       "  -sign key   sign with a private RSA or DSA key (PEM or DER, plain or encrypted)\n"
+	       "  -sign key   sign with a private RSA, DSA, EC or ED25519 key (PEM or DER, plain or encrypted;\n"
+	       "              ED25519 signs the message itself: no digest option)\n"
 	       "  -passin src the key's passphrase: pass:, env:, file:, fd:, stdin (none: asked on the terminal)\n"
 	       "  -sigopt o:v rsa_padding_mode:pkcs1|pss, rsa_pss_saltlen:N|digest|auto|max, rsa_mgf1_md:<digest>\n"
 	       "  -verify key verify the -signature file with a public key: \"Verified OK\" or exit 1\n"
@@ -249,9 +251,13 @@ static int finish(struct dgst_opts *o, const char *out_file, const char *tmp, in
 	return status;
 }
 
-/* -sign and -verify: one input, read whole. */
-static int sign_or_verify(struct dgst_opts *o, const pkey_dgst_opts *po, const char *sign_key, const char *verify_key,
-                          const char *sig_file, const char *in, const char *out_file)
+/*
+ * -sign and -verify: one input, read whole. |alg|: the digest option given
+ * (NULL: none, SHA-256 but for a key that signs the message itself, Ed25519,
+ * labelled "ED25519(file)= " as openssl 3.2's one-shot signatures).
+ */
+static int sign_or_verify(struct dgst_opts *o, const pkey_dgst_opts *po, const char *alg, const char *sign_key,
+                          const char *verify_key, const char *sig_file, const char *in, const char *out_file)
 {
 	char tmp[4096];
 	uint8_t *data, sig[PKEY_SIG_MAX];
@@ -263,17 +269,20 @@ static int sign_or_verify(struct dgst_opts *o, const pkey_dgst_opts *po, const c
 	if (data == NULL)
 		return 1;
 	if (sign_key != NULL)
-		status = pkey_sign_ex(po, o->d->name, sign_key, data, len, sig, &sig_len, &type);
+		status = pkey_sign_ex(po, alg, sign_key, data, len, sig, &sig_len, &type);
 	else
-		status = pkey_verify_ex(po, o->d->name, verify_key, sig_file, data, len, &verified);
+		status = pkey_verify_ex(po, alg, verify_key, sig_file, data, len, &verified);
 	free(data);
 	if (status != 0)
 		return status;
 	if ((o->out = tool_out_open(out_file, tmp, sizeof(tmp))) == NULL)
 		return tool_error("dgst", "%s: cannot create the output file: %s", out_file, strerror(errno));
 	if (sign_key != NULL) {
-		char prefix[8];
-		snprintf(prefix, sizeof(prefix), "%s-", type);
+		const pkey_ops *ops = pkey_ops_by_name(type);
+		char prefix[32];
+		if (ops != NULL && ops->message_only)
+			o->label = "";
+		snprintf(prefix, sizeof(prefix), o->label[0] ? "%s-" : "%s", type);
 		/* a signature is binary unless -hex was given (openssl's out_bin) */
 		put_result(o, sig, sig_len, in != NULL ? prefix : "", in != NULL ? in : "stdin", o->binary != 0);
 	} else {
@@ -367,7 +376,7 @@ int cmd_dgst(int argc, char **argv)
 			return tool_error("dgst", "-verify needs -signature FILE");
 		if (i + 1 < argc)
 			return tool_error("dgst", "'%s': -sign and -verify take one input file", argv[i + 1]);
-		return sign_or_verify(&o, &po, sign_key, verify_key, sig_file, i < argc ? argv[i] : NULL, out_file);
+		return sign_or_verify(&o, &po, alg, sign_key, verify_key, sig_file, i < argc ? argv[i] : NULL, out_file);
 	}
 	if (po.passin != NULL || po.so.pss || po.so.saltlen != PKEY_PSS_SALT_AUTO || po.so.mgf1 != NULL)
 		return tool_error("dgst", "-passin and -sigopt are only used with -sign or -verify");

@@ -3,14 +3,18 @@
  * `openssl genpkey` (3.0) makes them:
  *
  *   ember genpkey -algorithm RSA [-pkeyopt rsa_keygen_bits:N] [-pkeyopt rsa_keygen_pubexp:E]
+ *   ember genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256|P-384 [-pkeyopt ec_param_enc:named_curve]
+ *   ember genpkey -algorithm X25519 | ED25519
  *   ember genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N]
+ *   ember genpkey -genparam -algorithm EC -pkeyopt ec_paramgen_curve:P-256
  *   ember genpkey -paramfile params.pem
  *   ... [-out file] [-outform PEM|DER] [-<cipher> -pass src] [-text]
  *
  * A key is written as PKCS#8 ("PRIVATE KEY"), or encrypted with a cipher
  * option ("ENCRYPTED PRIVATE KEY", PBES2 with PBKDF2-HMAC-SHA256, 2048
  * iterations, as openssl) under -pass's passphrase or one typed twice;
- * parameters as the type's block ("DSA PARAMETERS"). -text appends the
+ * parameters as the type's block ("DSA PARAMETERS", "EC PARAMETERS": a named
+ * curve; explicit curve parameters are refused). -text appends the
  * key's components to the same output, as openssl does. The key types are
  * pkeyops.c's: a new one needs no edit here.
  */
@@ -25,10 +29,11 @@ static int usage(void)
 {
 	printf("usage: ember genpkey -algorithm %s [-pkeyopt name:value ...] [-out file] [-outform PEM|DER]\n"
 	       "                     [-aes128 | -aes192 | -aes256 | -des3 | -<cbc cipher>] [-pass src] [-text]\n"
-	       "       ember genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-out file]\n"
+	       "       ember genpkey -genparam -algorithm DSA|EC [-pkeyopt ...] [-out file]\n"
 	       "       ember genpkey -paramfile file [-out file] ...\n"
 	       "  -pkeyopt  rsa_keygen_bits:N (2048), rsa_keygen_pubexp:E (65537), dsa_paramgen_bits:N (2048),\n"
-	       "            dsa_paramgen_q_bits:N (224; 256 from 3072 bits)\n"
+	       "            dsa_paramgen_q_bits:N (224; 256 from 3072 bits), ec_paramgen_curve:P-256|P-384\n"
+	       "            (prime256v1, secp384r1), ec_param_enc:named_curve\n"
 	       "  -pass     passphrase source of an encrypted key: pass:, env:, file:, fd:, stdin\n"
 	       "See man ember-genpkey.\n",
 	    pkey_ops_names());
@@ -142,11 +147,14 @@ int cmd_genpkey(int argc, char **argv)
 		if (buf == NULL)
 			goto done;
 		ret = ember_pkey_read_params(k, buf, len);
-		free(buf);
-		if (ret != 0) {
+		if (ret != 0 && pkey_explicit_ec(buf, len))
+			tool_error("genpkey", "%s: EC explicit parameters not supported (ember reads named curves: P-256, "
+			                      "P-384)", paramfile);
+		else if (ret != 0)
 			tool_error("genpkey", "%s: could not read parameters: %s", paramfile, ember_strerror(ret));
+		free(buf);
+		if (ret != 0)
 			goto done;
-		}
 		if (ops != NULL && ops->type != k->type) {
 			tool_error("genpkey", "-paramfile %s: %s parameters, not %s", paramfile, ember_pkey_name(k->type), ops->name);
 			goto done;
@@ -174,11 +182,7 @@ int cmd_genpkey(int argc, char **argv)
 		tool_error("genpkey", "-genparam: %s keys have no parameters", ops->name);
 		goto done;
 	}
-	if (!genparam && paramfile == NULL && ops->gen_params != NULL) {
-		tool_error("genpkey", "-algorithm %s needs parameters: give -paramfile (made with: ember genpkey -genparam "
-		                      "-algorithm %s -out params.pem)", ops->name, ops->name);
-		goto done;
-	}
+	/* a type that needs parameters (DSA) and has none says so in gen_key; EC takes its curve from -pkeyopt */
 	/* the passphrase before the work: a bad source, or none to be had, is refused at once */
 	if (cipher != NULL && !genparam) {
 		if (pass_get("genpkey", "-pass", passarg, &pass) != 0)

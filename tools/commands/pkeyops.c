@@ -320,7 +320,8 @@ static int dsa_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
 
 	(void)g;
 	if (k->type != EMBER_PKEY_DSA)
-		return tool_error(cmd, "DSA keys are made from DSA parameters: give -paramfile");
+		return tool_error(cmd, "-algorithm DSA needs parameters: give -paramfile (made with: ember genpkey -genparam "
+		                       "-algorithm DSA -out params.pem)");
 	if ((ret = ember_dsa_generate_key(&k->u.dsa)) != 0)
 		return tool_error(cmd, "DSA key generation failed: %s", ember_strerror(ret));
 	k->has_private = 1;
@@ -359,6 +360,270 @@ static int dsa_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_de
 	return ember_dsa_verify(&k->u.dsa, in, in_len, raw, n);
 }
 
+/* ---- EC (P-256, P-384), X25519, Ed25519 ---- */
+
+/* OpenSSL's print_labeled_buf: "label" then the bytes, 15 a line, "xx:xx:..." indented 4, as they are. */
+static void print_buf(FILE *f, const char *label, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	fprintf(f, "%s\n", label);
+	for (i = 0; i < n; i++) {
+		if (i % 15 == 0)
+			fprintf(f, "%s    ", i ? "\n" : "");
+		fprintf(f, "%02x%s", p[i], i + 1 < n ? ":" : "");
+	}
+	fprintf(f, "\n");
+}
+
+/* OpenSSL's object name of a curve ("ASN1 OID: prime256v1"). */
+static const char *ec_oid_name(int curve)
+{
+	return curve == EMBER_ECC_P256 ? "prime256v1" : curve == EMBER_ECC_P384 ? "secp384r1" : "?";
+}
+
+static void ec_print(FILE *f, const ember_pkey *k, int pub)
+{
+	const ember_ecc_key *e = &k->u.ec;
+	uint8_t q[EMBER_ECC_MAX_POINT_LEN];
+	size_t n;
+	unsigned bits = (unsigned)(8 * ember_ecc_curve_len(e->curve));
+
+	if (k->params_only) {
+		fprintf(f, "EC-Parameters: (%u bit)\n", bits);
+	} else {
+		if (k->has_private && !pub) {
+			fprintf(f, "Private-Key: (%u bit)\n", bits);
+			/* as EC_KEY_priv2buf: the order's length, leading zeros kept */
+			print_buf(f, "priv:", e->d, e->len);
+		} else {
+			fprintf(f, "Public-Key: (%u bit)\n", bits);
+		}
+		/* uncompressed, as openssl writes a key it made (a file with a compressed point: see ember-pkey.1) */
+		if (ember_ecc_key_public(e, 0, q, sizeof(q), &n) == 0)
+			print_buf(f, "pub:", q, n);
+	}
+	fprintf(f, "ASN1 OID: %s\nNIST CURVE: %s\n", ec_oid_name(e->curve), ember_ecc_curve_name(e->curve));
+}
+
+/* Q = d G: the key's public point is its private scalar's (the point itself was validated when read). */
+static int ec_check(ember_pkey *k, char *why, size_t why_len)
+{
+	ember_ecc_key t;
+	int bad;
+
+	if (!k->has_private)
+		return 0;
+	bad = ember_ecc_key_from_private(&t, k->u.ec.curve, k->u.ec.d, k->u.ec.len) != 0 ||
+	    memcmp(t.q, k->u.ec.q, 2 * k->u.ec.len) != 0;
+	ember_ecc_key_clear(&t);
+	if (bad)
+		snprintf(why, why_len, "the public point is not d G (point does not match the private key)");
+	return bad;
+}
+
+static int ec_gen_opt(const char *cmd, pkey_gen *g, const char *name, const char *value)
+{
+	/* openssl 3's words: ec_paramgen_curve (its parameter "group"), ec_param_enc ("encoding") */
+	if (strcmp(name, "ec_paramgen_curve") == 0 || strcmp(name, "group") == 0) {
+		if ((g->curve = ember_ecc_curve_find(value)) == 0)
+			return tool_error(cmd, "-pkeyopt %s:%s: invalid curve (ember has P-256 alias prime256v1, and P-384 "
+			                       "alias secp384r1)", name, value);
+		return 0;
+	}
+	if (strcmp(name, "ec_param_enc") == 0 || strcmp(name, "encoding") == 0) {
+		if (strcmp(value, "named_curve") == 0)
+			return 0;
+		if (strcmp(value, "explicit") == 0)
+			return tool_error(cmd, "-pkeyopt %s:%s: explicit parameters not supported (ember writes named curves "
+			                       "only)", name, value);
+		return tool_error(cmd, "-pkeyopt %s:%s: invalid form (named_curve or explicit)", name, value);
+	}
+	return -1;
+}
+
+static int ec_no_curve(const char *cmd, const char *what)
+{
+	return tool_error(cmd, "Error generating EC %s: no curve: give -pkeyopt ec_paramgen_curve:P-256 (or P-384)", what);
+}
+
+static int ec_gen_params(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	memset(k, 0, sizeof(*k));
+	if (g->curve == 0)
+		return ec_no_curve(cmd, "key parameters");
+	k->type = EMBER_PKEY_EC;
+	k->params_only = 1;
+	k->u.ec.curve = g->curve;
+	k->u.ec.len = ember_ecc_curve_len(g->curve);
+	return 0;
+}
+
+static int ec_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	int curve = k->type == EMBER_PKEY_EC && k->params_only ? k->u.ec.curve : g->curve, ret;
+
+	if (k->type == EMBER_PKEY_EC && g->curve != 0 && g->curve != curve)
+		return tool_error(cmd, "-pkeyopt ec_paramgen_curve: the parameter file's curve is %s",
+		    ember_ecc_curve_name(curve));
+	memset(k, 0, sizeof(*k));
+	if (curve == 0)
+		return ec_no_curve(cmd, "key");
+	if ((ret = ember_ecc_generate_key(&k->u.ec, curve)) != 0)
+		return tool_error(cmd, "Error generating EC key: %s", ember_strerror(ret));
+	k->type = EMBER_PKEY_EC;
+	k->has_private = 1;
+	return 0;
+}
+
+/* ECDSA over a digest (or bytes taken as one), DER SEQUENCE { r, s }; hedged k (ecc.h). */
+static int ec_sign(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in, size_t in_len,
+    uint8_t *sig, size_t *sig_len)
+{
+	uint8_t raw[EMBER_ECDSA_MAX_SIG_LEN];
+	size_t n = 2 * k->u.ec.len;
+	int ret;
+
+	if (so->pss)
+		return EMBER_EINVAL;
+	ret = ember_ecdsa_sign(&k->u.ec, hd, in, in_len, 0, raw, n);
+	if (ret == 0)
+		ret = ember_ecdsa_sig_to_der(raw, n, sig, PKEY_SIG_MAX, sig_len);
+	ember_wipe(raw, sizeof(raw));
+	return ret;
+}
+
+static int ec_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
+    size_t in_len, const uint8_t *sig, size_t sig_len)
+{
+	(void)hd;
+	if (so->pss)
+		return EMBER_EINVAL;
+	return ember_ecdsa_verify_der(&k->u.ec, in, in_len, sig, sig_len) == 0 ? 0 : EMBER_EVERIFY;
+}
+
+/* ECDH: the x coordinate of d Q_peer, the curve's length (SP 800-56A, as openssl's default, no KDF). */
+static int ec_derive(const ember_pkey *k, const ember_pkey *peer, uint8_t *out, size_t *out_len)
+{
+	if (!k->has_private || peer->u.ec.curve != k->u.ec.curve)
+		return EMBER_EINVAL;
+	*out_len = k->u.ec.len;
+	return ember_ecdh_key(&k->u.ec, &peer->u.ec, out, *out_len);
+}
+
+static void x25519_print(FILE *f, const ember_pkey *k, int pub)
+{
+	if (k->has_private && !pub) {
+		fprintf(f, "X25519 Private-Key:\n");
+		print_buf(f, "priv:", k->u.x25519.priv, EMBER_X25519_KEY_LEN);
+	} else {
+		fprintf(f, "X25519 Public-Key:\n");
+	}
+	print_buf(f, "pub:", k->u.x25519.pub, EMBER_X25519_KEY_LEN);
+}
+
+static int x25519_check(ember_pkey *k, char *why, size_t why_len)
+{
+	uint8_t pub[EMBER_X25519_KEY_LEN];
+	int bad;
+
+	if (!k->has_private)
+		return 0;
+	bad = ember_x25519_public_key(pub, k->u.x25519.priv) != 0 || memcmp(pub, k->u.x25519.pub, sizeof(pub)) != 0;
+	if (bad)
+		snprintf(why, why_len, "the public key is not the private key's");
+	return bad;
+}
+
+/* X25519 and Ed25519 take no -pkeyopt. */
+static int no_gen_opt(const char *cmd, pkey_gen *g, const char *name, const char *value)
+{
+	(void)cmd;
+	(void)g;
+	(void)name;
+	(void)value;
+	return -1;
+}
+
+static int x25519_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	int ret;
+
+	(void)g;
+	memset(k, 0, sizeof(*k));
+	if ((ret = ember_x25519_generate(k->u.x25519.priv, k->u.x25519.pub)) != 0)
+		return tool_error(cmd, "Error generating X25519 key: %s", ember_strerror(ret));
+	k->type = EMBER_PKEY_X25519;
+	k->has_private = 1;
+	return 0;
+}
+
+/* RFC 7748 6.1; an all-zero result (a peer key of small order) is EMBER_EZEROSECRET, as openssl refuses it. */
+static int x25519_derive(const ember_pkey *k, const ember_pkey *peer, uint8_t *out, size_t *out_len)
+{
+	if (!k->has_private)
+		return EMBER_EINVAL;
+	*out_len = EMBER_X25519_SHARED_LEN;
+	return ember_x25519(out, k->u.x25519.priv, peer->u.x25519.pub);
+}
+
+static void ed25519_print(FILE *f, const ember_pkey *k, int pub)
+{
+	if (k->has_private && !pub) {
+		fprintf(f, "ED25519 Private-Key:\n");
+		print_buf(f, "priv:", k->u.ed25519.seed, EMBER_ED25519_SEED_LEN);
+	} else {
+		fprintf(f, "ED25519 Public-Key:\n");
+	}
+	print_buf(f, "pub:", k->u.ed25519.pub, EMBER_ED25519_PUBLIC_LEN);
+}
+
+static int ed25519_check(ember_pkey *k, char *why, size_t why_len)
+{
+	uint8_t pub[EMBER_ED25519_PUBLIC_LEN];
+	int bad;
+
+	if (!k->has_private)
+		return 0;
+	bad = ember_ed25519_public_key(pub, k->u.ed25519.seed) != 0 ||
+	    memcmp(pub, k->u.ed25519.pub, sizeof(pub)) != 0;
+	if (bad)
+		snprintf(why, why_len, "the public key is not the private key's");
+	return bad;
+}
+
+static int ed25519_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	int ret;
+
+	(void)g;
+	memset(k, 0, sizeof(*k));
+	if ((ret = ember_ed25519_generate(&k->u.ed25519)) != 0)
+		return tool_error(cmd, "Error generating ED25519 key: %s", ember_strerror(ret));
+	k->type = EMBER_PKEY_ED25519;
+	k->has_private = 1;
+	return 0;
+}
+
+/* Pure Ed25519 (RFC 8032 5.1) of the message itself: message_only, never a digest. */
+static int ed25519_sign(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
+    size_t in_len, uint8_t *sig, size_t *sig_len)
+{
+	if (so->pss || hd != NULL)
+		return EMBER_EINVAL;
+	*sig_len = EMBER_ED25519_SIG_LEN;
+	return ember_ed25519_sign(&k->u.ed25519, sig, in, in_len);
+}
+
+static int ed25519_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
+    size_t in_len, const uint8_t *sig, size_t sig_len)
+{
+	if (so->pss || hd != NULL)
+		return EMBER_EINVAL;
+	/* a signature of another length is a failed verification, not an error (openssl's verdict too) */
+	return ember_ed25519_verify(k->u.ed25519.pub, in, in_len, sig, sig_len) == 0 ? 0 : EMBER_EVERIFY;
+}
+
 /* ---- the table ---- */
 
 static int rsa_check_op(ember_pkey *k, char *why, size_t why_len)
@@ -371,6 +636,12 @@ static const pkey_ops types[] = {
 	    0 },
 	{ EMBER_PKEY_DSA, "DSA", dsa_gen_opt, dsa_gen_params, dsa_gen_key, dsa_print, dsa_check, dsa_sign, dsa_verify,
 	    NULL, 0 },
+	{ EMBER_PKEY_EC, "EC", ec_gen_opt, ec_gen_params, ec_gen_key, ec_print, ec_check, ec_sign, ec_verify, ec_derive,
+	    0 },
+	{ EMBER_PKEY_X25519, "X25519", no_gen_opt, NULL, x25519_gen_key, x25519_print, x25519_check, NULL, NULL,
+	    x25519_derive, 0 },
+	{ EMBER_PKEY_ED25519, "ED25519", no_gen_opt, NULL, ed25519_gen_key, ed25519_print, ed25519_check, ed25519_sign,
+	    ed25519_verify, NULL, 1 },
 };
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 
@@ -384,11 +655,30 @@ const pkey_ops *pkey_ops_of(int type)
 	return NULL;
 }
 
+/* openssl's names, case-insensitive ("ed25519", "Ec"); the library's own names too */
 const pkey_ops *pkey_ops_by_name(const char *name)
 {
-	int type = ember_pkey_type_of(name);
+	size_t i, j;
 
-	return type == EMBER_PKEY_NONE ? NULL : pkey_ops_of(type);
+	for (i = 0; i < NTYPES; i++) {
+		const char *n = types[i].name;
+		for (j = 0; n[j] && name[j] && (n[j] | 0x20) == (name[j] | 0x20); j++)
+			;
+		if (n[j] == 0 && name[j] == 0)
+			return &types[i];
+	}
+	return pkey_ops_of(ember_pkey_type_of(name));
+}
+
+const char *pkey_describe(const ember_pkey *k, char *buf, size_t len)
+{
+	const pkey_ops *ops = pkey_ops_of(k->type);
+
+	if (k->type == EMBER_PKEY_EC)
+		snprintf(buf, len, "EC %s", ember_ecc_curve_name(k->u.ec.curve) ? ember_ecc_curve_name(k->u.ec.curve) : "?");
+	else
+		snprintf(buf, len, "%s", ops ? ops->name : "unknown");
+	return buf;
 }
 
 const char *pkey_ops_names(void)

@@ -37,6 +37,7 @@ typedef struct pkey_gen {
 	unsigned long bits;   /* rsa_keygen_bits, dsa_paramgen_bits (0: the type's default) */
 	unsigned long qbits;  /* dsa_paramgen_q_bits */
 	unsigned long pubexp; /* rsa_keygen_pubexp */
+	int curve;            /* ec_paramgen_curve (enum ember_ecc_curve; 0: none given) */
 } pkey_gen;
 
 typedef struct pkey_ops {
@@ -46,15 +47,20 @@ typedef struct pkey_ops {
 	int (*gen_opt)(const char *cmd, pkey_gen *g, const char *name, const char *value);
 	/* genpkey -genparam (NULL: the type has no parameters) */
 	int (*gen_params)(const char *cmd, const pkey_gen *g, ember_pkey *k);
-	/* a new key; from |k|'s parameters (k->params_only) when the type has them */
+	/*
+	 * a new key: from |k|'s parameters (k->params_only, read from -paramfile)
+	 * when it has them, else from |g| (EC: the curve); a type that needs
+	 * parameters and was given none says so on one line
+	 */
 	int (*gen_key)(const char *cmd, const pkey_gen *g, ember_pkey *k);
 	/* -text: OpenSSL's layout; |pub|: the public part only */
 	void (*print)(FILE *f, const ember_pkey *k, int pub);
-	/* -check: 0 when the private key is consistent, else 1 with the reason in |why| */
+	/* -check: 0 when the private key is consistent (its public key is its private key's), else 1 with the reason in |why| */
 	int (*check)(ember_pkey *k, char *why, size_t why_len);
 	/*
 	 * Signatures over |in|: a digest of |hd| (or, hd NULL, raw bytes where the
-	 * type allows: RSA PKCS#1 without DigestInfo). sign: 0 or an EMBER_E*
+	 * type allows: RSA PKCS#1 without DigestInfo, ECDSA and DSA of the bytes as
+	 * a digest; message_only types: the message itself, hd NULL). sign: 0 or an EMBER_E*
 	 * code; verify: 0, EMBER_EVERIFY, or another code for options the key
 	 * cannot take. NULL for a type that does not sign.
 	 */
@@ -62,21 +68,27 @@ typedef struct pkey_ops {
 	    uint8_t *sig, size_t *sig_len);
 	int (*verify)(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
 	    size_t in_len, const uint8_t *sig, size_t sig_len);
-	/* key agreement (pkeyutl -derive): NULL for a type that has none */
+	/*
+	 * key agreement (pkeyutl -derive; |peer| is of k's type): NULL for a type
+	 * that has none. 0; EMBER_EINVAL when |peer| cannot agree with |k| (another
+	 * curve); EMBER_EZEROSECRET for an all-zero secret (X25519: a peer key of small order)
+	 */
 	int (*derive)(const ember_pkey *k, const ember_pkey *peer, uint8_t *out, size_t *out_len);
 	/* 1 when signing takes the message itself, never a digest (Ed25519: pkeyutl -rawin, dgst without -<digest>) */
 	int message_only;
 } pkey_ops;
 
-/* The largest signature and shared secret of any type here. */
+/* The largest signature and shared secret of any type here (RSA's; ECDSA's DER is at most 104 bytes). */
 #define PKEY_SIG_MAX EMBER_RSA_MAX_LEN
 #define PKEY_SECRET_MAX 1024
 
 const pkey_ops *pkey_ops_of(int type);
 /* By OpenSSL's name (genpkey -algorithm), case-insensitive; NULL when not a type of this build. */
 const pkey_ops *pkey_ops_by_name(const char *name);
-/* "RSA, DSA": the names, for messages. */
+/* "RSA, DSA, EC, X25519, ED25519": the names, for messages. */
 const char *pkey_ops_names(void);
+/* A key's type for messages: its name, with the curve for EC ("EC P-256"). */
+const char *pkey_describe(const ember_pkey *k, char *buf, size_t len);
 
 /* RSA's own words (`ember rsa -text`, `-check`): "RSA key ok" or "RSA key error: ...". */
 void pkey_rsa_print(FILE *f, const ember_pkey *k, int pub);

@@ -94,11 +94,41 @@ static int passphrase_in(const char *cmd, const char *name, const pkey_in *in, p
 	return pass_prompt(cmd, prompt, 0, 0, pass);
 }
 
-/* One line for a key that ember_pkey_read_pass refused with |ret|. */
-static int refused(const char *cmd, const char *name, const pkey_in *in, int ret)
+int pkey_explicit_ec(const uint8_t *in, size_t len)
+{
+	/* prime-field (1.2.840.10045.1.1): in ECParameters only, never in a named curve's key */
+	static const uint8_t prime_field[] = { 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01 };
+	uint8_t *der = NULL;
+	const uint8_t *p = in;
+	size_t n = len, i;
+	char label[80];
+	int found = 0;
+
+	if (len > 0 && in[0] != 0x30) {
+		if ((der = malloc(len)) == NULL ||
+		    ember_pem_decode((const char *)in, len, NULL, label, sizeof(label), der, len, &n) != 0) {
+			free(der);
+			return 0;
+		}
+		p = der;
+	}
+	for (i = 0; !found && i + sizeof(prime_field) <= n; i++)
+		found = memcmp(p + i, prime_field, sizeof(prime_field)) == 0;
+	if (der != NULL) {
+		ember_wipe(der, len);
+		free(der);
+	}
+	return found;
+}
+
+/* One line for a key that ember_pkey_read_pass refused with |ret| (|buf|: the file, or NULL). */
+static int refused(const char *cmd, const char *name, const pkey_in *in, int ret, const uint8_t *buf, size_t len)
 {
 	const char *what = in == NULL || in->verify ? "key" : in->pubin ? "public key" : "private key";
 
+	if (ret != EMBER_EPAD && buf != NULL && pkey_explicit_ec(buf, len))
+		return tool_error(cmd, "%s: EC key with explicit parameters not supported (ember reads named curves: P-256, "
+		                       "P-384)", name);
 	if (ret == EMBER_EPAD)
 		return tool_error(cmd, "%s: bad decrypt or wrong passphrase", name);
 	if (ret == EMBER_EDECODE)
@@ -116,7 +146,7 @@ int pkey_load_ex(const char *cmd, const char *path, const pkey_in *in, ember_pke
 	pass_buf pass;
 	size_t len;
 	uint8_t *buf = pkey_read_file(cmd, path, PKEY_FILE_MAX, &len);
-	int ret;
+	int ret, plain;
 
 	memset(k, 0, sizeof(*k));
 	if (buf == NULL)
@@ -126,6 +156,7 @@ int pkey_load_ex(const char *cmd, const char *path, const pkey_in *in, ember_pke
 		return tool_error(cmd, "%s: not in %s form", name, in->form == 2 ? "DER" : "PEM");
 	}
 	ret = ember_pkey_encryption(buf, len, &info);
+	plain = ret != 0 || info.scheme == EMBER_PBE_NONE;
 	if (ret == 0 && info.scheme == EMBER_PBE_NONE) {
 		ret = ember_pkey_read(k, buf, len);
 	} else if (ret == 0 && info.scheme == EMBER_PBE_UNSUPPORTED) {
@@ -147,10 +178,12 @@ int pkey_load_ex(const char *cmd, const char *path, const pkey_in *in, ember_pke
 		ret = ember_pkey_read_pass(k, buf, len, pass.p, pass.len, EMBER_PBE_MAX_ITER);
 		pass_clear(&pass);
 	}
+	if (ret != 0)
+		refused(cmd, name, in, ret, plain ? buf : NULL, len);
 	ember_wipe(buf, len);
 	free(buf);
 	if (ret != 0)
-		return refused(cmd, name, in, ret);
+		return 1;
 	if (in != NULL && in->pubin && k->has_private) {
 		ember_pkey_clear(k);
 		return tool_error(cmd, "%s: expected a public key (drop -pubin?)", name);
@@ -311,10 +344,30 @@ static void drop(ember_pkey *k)
 	free(k);
 }
 
+/*
+ * Whether |k| signs as dgst asks: a type that signs, PSS only for RSA, and
+ * no digest option for a type that signs the message itself (Ed25519: as
+ * openssl 3.2 and later, which sign the whole input; openssl 3.0 refuses
+ * Ed25519 in dgst). 0, or 1 after one line.
+ */
+static int sig_usable(const pkey_dgst_opts *o, const char *keyfile, const ember_pkey *k, const pkey_ops *ops,
+    const char *hash)
+{
+	if (ops->sign == NULL)
+		return tool_error("dgst", "%s: %s keys do not sign (key agreement only: ember pkeyutl -derive)", keyfile,
+		    ops->name);
+	if (o != NULL && o->so.pss && k->type != EMBER_PKEY_RSA)
+		return tool_error("dgst", "-sigopt rsa_padding_mode:pss: %s is not an RSA key", keyfile);
+	if (ops->message_only && hash != NULL)
+		return tool_error("dgst", "-%s: %s signs the message itself, with no digest: drop the digest option",
+		    hash[0] == '-' ? hash + 1 : hash, ops->name);
+	return 0;
+}
+
 int pkey_sign_ex(const pkey_dgst_opts *o, const char *hash, const char *keyfile, const uint8_t *data, size_t len,
                  uint8_t *sig, size_t *sig_len, const char **type)
 {
-	const ember_hash_desc *hd = find_digest(hash);
+	const ember_hash_desc *hd = NULL;
 	pkey_sigopts plain;
 	const pkey_ops *ops;
 	ember_pkey *k;
@@ -322,7 +375,7 @@ int pkey_sign_ex(const pkey_dgst_opts *o, const char *hash, const char *keyfile,
 	int ret;
 
 	pkey_sigopts_init(&plain);
-	if (hd == NULL || load_for_dgst(o, keyfile, &k) != 0)
+	if ((hash != NULL && (hd = find_digest(hash)) == NULL) || load_for_dgst(o, keyfile, &k) != 0)
 		return 1;
 	if (!k->has_private) {
 		drop(k);
@@ -330,13 +383,19 @@ int pkey_sign_ex(const pkey_dgst_opts *o, const char *hash, const char *keyfile,
 	}
 	ops = pkey_ops_of(k->type);
 	*type = ops->name;
-	ember_hash(hd, md, data, len);
 	*sig_len = 0;
-	if (o != NULL && o->so.pss && k->type != EMBER_PKEY_RSA) {
+	if (sig_usable(o, keyfile, k, ops, hash) != 0) {
 		drop(k);
-		return tool_error("dgst", "-sigopt rsa_padding_mode:pss: %s is not an RSA key", keyfile);
+		return 1;
 	}
-	ret = ops->sign(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	if (ops->message_only) {
+		ret = ops->sign(k, o ? &o->so : &plain, NULL, data, len, sig, sig_len);
+	} else {
+		if (hd == NULL)
+			hd = ember_hash_find("sha256", NULL);
+		ember_hash(hd, md, data, len);
+		ret = ops->sign(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	}
 	drop(k);
 	if (ret != 0)
 		return tool_error("dgst", "%s: signing failed: %s", keyfile, ember_strerror(ret));
@@ -364,15 +423,16 @@ int pkey_dgst_sign(const char *hash, const char *keyfile, const char *sigfile_ou
 int pkey_verify_ex(const pkey_dgst_opts *o, const char *hash, const char *pubfile, const char *sigfile,
                    const uint8_t *data, size_t len, int *verified)
 {
-	const ember_hash_desc *hd = find_digest(hash);
+	const ember_hash_desc *hd = NULL;
 	pkey_sigopts plain;
+	const pkey_ops *ops;
 	ember_pkey *k;
 	uint8_t md[EMBER_MAX_DIGEST_LEN], *sig;
 	size_t sig_len;
 	int ret;
 
 	pkey_sigopts_init(&plain);
-	if (hd == NULL)
+	if (hash != NULL && (hd = find_digest(hash)) == NULL)
 		return 1;
 	if (sigfile == NULL)
 		return tool_error("dgst", "no signature file (-signature)");
@@ -382,13 +442,20 @@ int pkey_verify_ex(const pkey_dgst_opts *o, const char *hash, const char *pubfil
 		free(sig);
 		return 1;
 	}
-	if (o != NULL && o->so.pss && k->type != EMBER_PKEY_RSA) {
+	ops = pkey_ops_of(k->type);
+	if (sig_usable(o, pubfile, k, ops, hash) != 0) {
 		drop(k);
 		free(sig);
-		return tool_error("dgst", "-sigopt rsa_padding_mode:pss: %s is not an RSA key", pubfile);
+		return 1;
 	}
-	ember_hash(hd, md, data, len);
-	ret = pkey_ops_of(k->type)->verify(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	if (ops->message_only) {
+		ret = ops->verify(k, o ? &o->so : &plain, NULL, data, len, sig, sig_len);
+	} else {
+		if (hd == NULL)
+			hd = ember_hash_find("sha256", NULL);
+		ember_hash(hd, md, data, len);
+		ret = ops->verify(k, o ? &o->so : &plain, hd, md, hd->digest_len, sig, sig_len);
+	}
 	drop(k);
 	free(sig);
 	*verified = ret == 0;

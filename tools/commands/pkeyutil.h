@@ -39,10 +39,19 @@ typedef struct pkey_in {
  * |k|, decrypting it when it is encrypted. 0, or 1 after one line naming the
  * file: not a key, an unsupported key type or encryption, a PBKDF2 count
  * over EMBER_PBE_MAX_ITER, no passphrase (-passin absent and standard input
- * not a terminal), "bad decrypt or wrong passphrase". pkey_load is
+ * not a terminal), "bad decrypt or wrong passphrase", an EC key with
+ * explicit parameters. pkey_load is
  * pkey_load_ex for a command without -passin.
  */
 int pkey_load_ex(const char *cmd, const char *path, const pkey_in *in, ember_pkey *k);
+
+/*
+ * pkey_explicit_ec: 1 when the key or parameter file |in| (PEM or DER, not
+ * encrypted) holds EC curve parameters written out in full (explicit, the
+ * prime-field OID) rather than a named curve: what the library refuses with
+ * EMBER_ENOTSUP, named in the commands' messages.
+ */
+int pkey_explicit_ec(const uint8_t *in, size_t len);
 int pkey_load(const char *cmd, const char *path, ember_pkey *k);
 
 /* How a command writes a key. */
@@ -83,10 +92,12 @@ int pkey_write_file(const char *cmd, const char *path, const void *data, size_t 
 /*
  * dgst's signatures. pkey_sign hashes |data| with |hash| ("sha256",
  * "-sha256"; NULL: sha256) and signs it with the private key in |keyfile|:
- * PKCS#1 v1.5 for RSA, DER SEQUENCE { r, s } for DSA, into |sig|
+ * PKCS#1 v1.5 for RSA, DER SEQUENCE { r, s } for DSA and ECDSA, into |sig|
  * (PKEY_SIG_MAX bytes of room), its length in *sig_len and the key type
- * ("RSA", "DSA") in *type. 0, or 1 after a one-line error via
- * tool_error("dgst", ...).
+ * ("RSA", "DSA", "EC", "ED25519") in *type. A type that signs the message
+ * itself (pkey_ops.message_only: Ed25519) signs |data| whole and takes no
+ * digest: |hash| must be NULL (as openssl 3.2's dgst; 3.0's refuses
+ * Ed25519). 0, or 1 after a one-line error via tool_error("dgst", ...).
  *
  * pkey_verify checks the signature in |sigfile| against the public (or
  * private) key in |pubfile|: 0 with the verdict in *verified, or 1 after a

@@ -14,8 +14,15 @@
  * rsa_padding_mode:pss, rsa_pss_saltlen:N|digest|auto|max and
  * rsa_mgf1_md:name. -verify prints "Signature Verified Successfully" or
  * "Signature Verification Failure" (exit 1). -derive is wired for key types
- * that agree on secrets (pkeyops.h); RSA and DSA keys refuse it. -hexdump
- * prints the output as openssl's BIO_dump.
+ * that agree on secrets (pkeyops.h: EC, X25519; the peer a key of the same
+ * type and curve): ECDH's x coordinate (the curve's length) or X25519's 32
+ * bytes, an all-zero X25519 secret refused (nothing written). RSA, DSA and
+ * Ed25519 keys refuse it. Ed25519 signs the message itself: -rawin is
+ * required and -digest refused (openssl 3.0 refuses Ed25519 without
+ * -rawin too). ECDSA signatures are DER SEQUENCE { r, s }, with a hedged
+ * RFC 6979 k; without -rawin the input is the digest (any length, its
+ * leftmost bits as FIPS 186-5 says). -hexdump prints the output as
+ * openssl's BIO_dump.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,14 +178,17 @@ static int parse(struct args *a, int argc, char **argv)
 static int derive(const struct args *a, const pkey_ops *ops, ember_pkey *k)
 {
 	uint8_t secret[PKEY_SECRET_MAX];
+	char mine[32], theirs[32];
 	ember_pkey *peer;
 	pkey_in pi;
-	size_t n;
+	size_t n = 0;
 	int ret, status;
 
 	if (ops->derive == NULL)
 		return tool_error("pkeyutl", "-derive: %s: %s keys do not agree on shared secrets (key agreement needs a "
 		                             "type such as X25519 or EC)", a->inkey, ops->name);
+	if (!k->has_private)
+		return tool_error("pkeyutl", "-derive: %s: a private key is needed (drop -pubin)", a->inkey);
 	if ((peer = calloc(1, sizeof(*peer))) == NULL)
 		return tool_error("pkeyutl", "out of memory");
 	memset(&pi, 0, sizeof(pi));
@@ -187,13 +197,21 @@ static int derive(const struct args *a, const pkey_ops *ops, ember_pkey *k)
 		free(peer);
 		return 1;
 	}
+	pkey_describe(k, mine, sizeof(mine));
+	pkey_describe(peer, theirs, sizeof(theirs));
 	ret = peer->type == k->type ? ops->derive(k, peer, secret, &n) : EMBER_EINVAL;
 	ember_pkey_clear(peer);
 	free(peer);
-	if (ret != 0)
-		return tool_error("pkeyutl", "-peerkey %s: %s", a->peerkey,
-		    ret == EMBER_EINVAL ? "not a key of the same type" : ember_strerror(ret));
-	status = emit(a->out, secret, n, a->hex);
+	if (ret == EMBER_EINVAL)
+		status = tool_error("pkeyutl", "-peerkey %s: peer key type %s differs from %s's (%s)", a->peerkey, theirs,
+		    a->inkey, mine);
+	else if (ret == EMBER_EZEROSECRET)
+		status = tool_error("pkeyutl", "-peerkey %s: the shared secret is all zero (a peer key of small order): "
+		                               "refused", a->peerkey);
+	else if (ret != 0)
+		status = tool_error("pkeyutl", "-peerkey %s: key derivation failed: %s", a->peerkey, ember_strerror(ret));
+	else
+		status = emit(a->out, secret, n, a->hex);
 	ember_wipe(secret, sizeof(secret));
 	return status;
 }
@@ -246,13 +264,20 @@ int cmd_pkeyutl(int argc, char **argv)
 		tool_error("pkeyutl", "%s: %s signs the message itself: give -rawin", a.inkey, ops->name);
 		goto done;
 	}
+	if (ops->message_only && a.digest != NULL) {
+		tool_error("pkeyutl", "-digest %s: %s signs the message itself, with no digest: drop -digest", a.digest,
+		    ops->name);
+		goto done;
+	}
 	if (a.op == OP_VERIFY && (sig = pkey_read_file("pkeyutl", a.sigfile, PKEY_FILE_MAX, &sig_len)) == NULL)
 		goto done;
 	if ((data = pkey_read_file("pkeyutl", a.in, INPUT_MAX, &len)) == NULL)
 		goto done;
 	input = data;
 	input_len = len;
-	if (a.rawin && !ops->message_only) {
+	if (ops->message_only) {
+		hd = NULL; /* the message itself */
+	} else if (a.rawin) {
 		ember_hash(hd, md, data, len);
 		input = md;
 		input_len = hd->digest_len;
