@@ -1,6 +1,7 @@
 /*
- * fuzz_pkey.c - the key-file reader (PEM and DER: PKCS#1, PKCS#8, SPKI, RSA
- * and DSA) on arbitrary bytes. A key that is read must write back and read
+ * fuzz_pkey.c - the key-file reader (PEM and DER: PKCS#1, PKCS#8, SPKI, SEC 1
+ * "EC PRIVATE KEY" and "EC PARAMETERS"; RSA, DSA, EC, X25519 and Ed25519) on
+ * arbitrary bytes. A key that is read must write back and read
  * again to the same encoding; anything else must be refused, never crash.
  * Encrypted keys (PKCS#8 PBES2 in PEM and DER, traditional PEM with
  * Proc-Type and DEK-Info) go through ember_pkey_encryption and
