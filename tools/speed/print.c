@@ -544,16 +544,20 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 	if (nparts < 1)
 		nparts = 1;
 	per = (base->nsizes + nparts - 1) / nparts; /* balanced: 3 and 3 rather than 4 and 2 */
+	for (k = 0, m = 0; k < nrun; k++)
+		m += runs[k].njobs;
 	/* worded so that speed-result readers skip it (no "1000s", which reads as a time) */
-	fprintf(f, "\nSide by side, in thousands of bytes per second (xN.NN: this engine's rate over %s's):\n",
-	    base->engine->name);
+	if (m != 0)
+		fprintf(f, "\nSide by side, in thousands of bytes per second (xN.NN: this engine's rate over %s's):\n",
+		    base->engine->name);
+	else
+		fprintf(f, "\nSide by side, in operations per second (xN.NN: this engine's rate over %s's):\n",
+		    base->engine->name);
 	for (i = 0; base->decrypt && i < base->njobs && base->jobs[i].row.kind != SPEED_AEAD; i++)
 		;
 	if (base->decrypt && i < base->njobs)
 		fprintf(f, "(-decrypt: every engine opens each AEAD record with its valid tag, unlike openssl speed 3.0's\n"
 		           " -aead -decrypt, whose wrong tag makes every open fail)\n");
-	for (k = 0, m = 0; k < nrun; k++)
-		m += runs[k].njobs;
 	if (m == 0)
 		nparts = 0; /* public keys alone: no table of sizes */
 	for (part = 0; part < nparts; part++) {
@@ -607,7 +611,7 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 				continue;
 			if (!printed_pk) {
 				snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine",
-				    "sign/s", "", "verify/s");
+				    "sign/s|op/s", "", "verify/s");
 				fprintf(f, "\n");
 				put_line(f, line);
 				printed_pk = 1;
