@@ -33,9 +33,10 @@
  * check, so a backend that silently fell back, or a tracer that broke the
  * arithmetic, cannot pass).
  *
- * The checks are listed by ctt_bn.c (bignum backends, ember_memeq) and
+ * The checks are listed by ctt_bn.c (bignum backends, ember_memeq),
  * ctt_sym.c (the AEAD and digest descriptors valgrind cannot run, walked
- * from the registry).
+ * from the registry) and ctt_ec.c (the curve backends valgrind cannot run:
+ * X25519, Ed25519, P-256, P-384 on MULX/ADX).
  *
  * The build with -DEMBER_CTTRACE_LEAK (`make cttrace-selftest`, the
  * library built with the planted leaks of mont_x86adx.c,
@@ -603,6 +604,7 @@ int main(int argc, char **argv)
 		printf("cttrace: leak build (-DEMBER_CTTRACE_LEAK): every check through a planted leak must diverge\n");
 	ctt_bn_checks();
 	ctt_sym_checks(VALGRIND_FEATURES);
+	ctt_ec_checks(VALGRIND_FEATURES);
 	for (i = 0; i < nchecks; i++) {
 		const struct ctt_check *c = &checks[i];
 		const int expect_leak = leak_build && c->leak != 0;

@@ -1,7 +1,8 @@
 /*
  * cttrace.h - what the tracer (cttrace.c) and the families of checks
  * (ctt_bn.c: bignum backends and ember_memeq; ctt_sym.c: AEADs and digests
- * walked from the registry) share.
+ * walked from the registry; ctt_ec.c: curve backends walked from the
+ * registry) share.
  *
  * A check is prepared, run and verified in a forked child: prepare()
  * builds the inputs of secret number |secret| (1, 2 ...) from a seed, the
@@ -50,6 +51,7 @@ void ctt_random_bytes(uint8_t *p, size_t n);
 void ctt_bn_checks(void);
 /* valgrind_features: the x86 features valgrind 3.19 shows its guest (cpu.h's words) */
 void ctt_sym_checks(const char *valgrind_features);
+void ctt_ec_checks(const char *valgrind_features);
 
 /*
  * ctt_leaks_here: the planted leaks whose code this CPU runs, set by the
