@@ -32,7 +32,6 @@ static const uint64_t FE_P[4] = { P256_P };
 static const uint64_t FE_B[4] = { P256_B_MONT };
 static const uint64_t FE_ONE[4] = { P256_ONE_MONT };
 static const uint64_t FE_RR[4] = { P256_RR_P };
-static const uint64_t FE_PM2[4] = { P256_P_MINUS_2 };
 static const uint64_t FE_SQRT_EXP[4] = { P256_SQRT_EXP };
 static const uint64_t SC_N[4] = { P256_N };
 static const uint64_t SC_RR[4] = { P256_RR_N };

@@ -31,7 +31,6 @@ static const uint32_t FE_P[8] = { P256_P };
 static const uint32_t FE_B[8] = { P256_B_MONT };
 static const uint32_t FE_ONE[8] = { P256_ONE_MONT };
 static const uint32_t FE_RR[8] = { P256_RR_P };
-static const uint32_t FE_PM2[8] = { P256_P_MINUS_2 };
 static const uint32_t FE_SQRT_EXP[8] = { P256_SQRT_EXP };
 static const uint32_t SC_N[8] = { P256_N };
 static const uint32_t SC_RR[8] = { P256_RR_N };

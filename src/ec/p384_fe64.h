@@ -29,7 +29,6 @@ static const uint64_t FE_P[6] = { P384_P };
 static const uint64_t FE_B[6] = { P384_B_MONT };
 static const uint64_t FE_ONE[6] = { P384_ONE_MONT };
 static const uint64_t FE_RR[6] = { P384_RR_P };
-static const uint64_t FE_PM2[6] = { P384_P_MINUS_2 };
 static const uint64_t FE_SQRT_EXP[6] = { P384_SQRT_EXP };
 static const uint64_t SC_N[6] = { P384_N };
 static const uint64_t SC_RR[6] = { P384_RR_N };

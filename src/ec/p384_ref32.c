@@ -23,7 +23,6 @@ static const uint32_t FE_P[12] = { P384_P };
 static const uint32_t FE_B[12] = { P384_B_MONT };
 static const uint32_t FE_ONE[12] = { P384_ONE_MONT };
 static const uint32_t FE_RR[12] = { P384_RR_P };
-static const uint32_t FE_PM2[12] = { P384_P_MINUS_2 };
 static const uint32_t FE_SQRT_EXP[12] = { P384_SQRT_EXP };
 static const uint32_t SC_N[12] = { P384_N };
 static const uint32_t SC_RR[12] = { P384_RR_N };
