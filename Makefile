@@ -222,6 +222,7 @@ size:
 INSNCOUNT_SRC ?= ../shared/tools/qemu-insncount.c
 $(O)/libinsncount.so: $(INSNCOUNT_SRC)
 	@test -f $(INSNCOUNT_SRC) || { echo "insncount: needs the qemu plugin source $(INSNCOUNT_SRC)"; exit 1; }
+	@mkdir -p $(O)
 	gcc -O2 -shared -fPIC -fvisibility=hidden -o $@ $(INSNCOUNT_SRC)
 insncount: $(O)/libinsncount.so
 	@test -n "$(X_$(TARGET))" || { echo "insncount: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS))"; exit 1; }

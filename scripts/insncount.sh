@@ -133,3 +133,62 @@ fi
 r=$(awk -v e="$e" -v o="$o" 'BEGIN { if (e == "-" || o == "-" || o == 0) print "-"; else printf "%.2f", e / o }')
 printf '%-16s %14s %14s %8s\n' operation ember openssl ratio
 printf '%-16s %14s %14s %8s\n' "rsa2048 s+v" "$e" "$o" "$r"
+
+echo
+echo "Instructions per elliptic-curve operation: sign + verify (ecdsa, ed25519), one derivation (ecdh)"
+printf '%-16s %14s %14s %8s\n' operation ember openssl ratio
+# openssl's side: pkeyutl with a key made by the build machine's openssl, minus loading the key(s)
+ossl_pk_speed() { # word seconds -> "insns derivations" of one openssl speed -mr run (its +R7 record)
+	if $ossl -plugin "$plugin" -d plugin "$root/usr/bin/openssl" speed -mr -seconds "$2" "$1" \
+		> "$work/out" 2> "$work/err"; then
+		i=$(sed -n 's/^insns: //p' "$work/err" | tail -n 1)
+		n=$(cat "$work/out" "$work/err" | sed -n 's/^+R7:\([0-9]*\):.*/\1/p' | tail -n 1)
+		[ -n "$i" ] && [ -n "$n" ] && echo "$i $n"
+	fi
+}
+ossl_curve() { # word -> instructions of openssl's operation(s), or "-"
+	[ -n "$ossl" ] && command -v openssl >/dev/null || { echo "-"; return; }
+	case $1 in
+	ecdsap256 | ecdhp256) gen="-algorithm EC -pkeyopt ec_paramgen_curve:P-256" ;;
+	ecdsap384 | ecdhp384) gen="-algorithm EC -pkeyopt ec_paramgen_curve:P-384" ;;
+	ed25519) gen="-algorithm ED25519" ;;
+	ecdhx25519) gen="-algorithm X25519" ;;
+	esac
+	k=$work/$1
+	# shellcheck disable=SC2086
+	[ -f "$k.a.pem" ] || { openssl genpkey $gen -out "$k.a.pem" && openssl genpkey $gen -out "$k.b.pem"; } 2>/dev/null
+	openssl pkey -in "$k.a.pem" -pubout -out "$k.a.pub" 2>/dev/null
+	openssl pkey -in "$k.b.pem" -pubout -out "$k.b.pub" 2>/dev/null
+	head -c 48 "$work/big" > "$work/tbs"
+	l0=$(ossl_count pkey -in "$k.a.pem" -noout)
+	case $1 in
+	ecdh*)
+		# one process loads both keys, so no pair of pkey runs is its baseline: two openssl speed runs
+		# of different lengths instead, (insns(long) - insns(short)) / (derivations(long) - (short))
+		a=$(ossl_pk_speed "$1" 4)
+		c=$(ossl_pk_speed "$1" 1)
+		[ -n "$a" ] && [ -n "$c" ] || { echo "-"; return; }
+		echo "$a $c" | awk '{ if ($2 <= $4) print "-"; else printf "%.0f", ($1 - $3) / ($2 - $4) }'
+		return ;;
+	*)
+		raw=
+		[ "$1" = ed25519 ] && raw=-rawin
+		[ "$1" = ecdsap384 ] && head -c 48 "$work/big" > "$work/tbs" || head -c 32 "$work/big" > "$work/tbs"
+		openssl pkeyutl -sign $raw -inkey "$k.a.pem" -in "$work/tbs" -out "$k.sig" 2>/dev/null
+		openssl pkey -in "$k.a.pem" -pubout -out "$k.a.pub" 2>/dev/null
+		s1=$(ossl_count pkeyutl -sign $raw -inkey "$k.a.pem" -in "$work/tbs" -out /dev/null)
+		v1=$(ossl_count pkeyutl -verify $raw -pubin -inkey "$k.a.pub" -sigfile "$k.sig" -in "$work/tbs")
+		v0=$(ossl_count pkey -pubin -in "$k.a.pub" -noout)
+		[ -n "$s1" ] && [ -n "$v1" ] && [ -n "$l0" ] && [ -n "$v0" ] && { echo $((s1 - l0 + v1 - v0)); return; } ;;
+	esac
+	echo "-"
+}
+for w in ecdsap256 ecdsap384 ed25519 ecdhp256 ecdhp384 ecdhx25519; do
+	e=$(ember_per_op "$w")
+	o=$(ossl_curve "$w")
+	r=$(awk -v e="$e" -v o="$o" 'BEGIN { if (e == "-" || o == "-" || o == 0) print "-"; else printf "%.2f", e / o }')
+	printf '%-16s %14s %14s %8s\n' "$w" "$e" "$o" "$r"
+done
+echo "(openssl: pkeyutl -sign/-verify (-rawin for ed25519) of a digest-sized input, each minus its pkey run"
+echo " that loads the same key; ecdh: two openssl speed -mr runs (4 s, 1 s), per derivation; ember: speed"
+echo " -count 5 minus -count 1, over 4)"
