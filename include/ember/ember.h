@@ -17,6 +17,7 @@
 #include "ecc.h"
 #include "x25519.h"
 #include "ed25519.h"
+#include "mlkem.h"
 #include "rsa.h"
 #include "dsa.h"
 #include "keys.h"

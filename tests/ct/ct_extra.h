@@ -15,4 +15,5 @@ unsigned ct_gcm(void);
 /* The elliptic-curve backends: P-256 and P-384 keys, signing and ECDH (ct_ec.c). */
 unsigned ct_ec(void);
 unsigned ct_keccak(void);
+unsigned ct_mlkem(void); /* ML-KEM keygen, encaps, decaps (ct_mlkem.c) */
 #endif

@@ -140,6 +140,7 @@ int main(void)
 	checked += ct_gcm();
 	checked += ct_ec();
 	checked += ct_keccak();
+	checked += ct_mlkem();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }
