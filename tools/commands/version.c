@@ -2,13 +2,17 @@
  * version.c - `ember version [-a]`: the modern form of openssl's
  * "built on:", "options:", "compiler:" lines.
  */
+#include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "ember/bn.h"
 #include "ember/cipher.h"
 #include "ember/cpu.h"
 #include "ember/hash.h"
 #include "ember/util.h"
+#include "kengine.h"
+#include "padlock.h"
 #include "tool.h"
 
 #ifndef EMBER_BUILD_CC
@@ -61,6 +65,90 @@ void tool_describe_impls(char *buf, size_t len)
 	}
 }
 
+/* The running kernel's release ("6.1.0-18-amd64"), "unknown" when uname fails. */
+static void kernel_release(char *buf, size_t len)
+{
+	struct utsname u;
+
+	snprintf(buf, len, "%s", uname(&u) == 0 ? u.release : "unknown");
+}
+
+/*
+ * "PadLock:" (x86 only) and "kernel crypto:": what the CPU has, and the
+ * kernel's drivers for the algorithms Ember has, from /proc/crypto, listed
+ * even when AF_ALG sockets are refused. Ember implements no PadLock code:
+ * the units are timed, when the kernel allows, through -engine afalg.
+ */
+static void print_kernel_engines(void)
+{
+	char err[256], afalg[300], rel[128], line[2048];
+	kcrypto_alg *algs = NULL;
+	size_t len = 0, n = 0, i, j;
+	char *text = kcrypto_read(&len, err, sizeof(err));
+	int total = -1, afalg_ok;
+
+	kernel_release(rel, sizeof(rel));
+	afalg_ok = afalg_probe(afalg, sizeof(afalg)) == 0;
+	if (text != NULL) {
+		total = kcrypto_parse(text, len, NULL, 0);
+		if (total > 0 && (algs = calloc((size_t)total, sizeof(*algs))) != NULL)
+			n = (size_t)kcrypto_parse(text, len, algs, (size_t)total);
+		else if (total < 0)
+			snprintf(err, sizeof(err), "/proc/crypto: not in the format Ember reads");
+		else if (total > 0)
+			snprintf(err, sizeof(err), "/proc/crypto: out of memory");
+		free(text);
+	}
+#if defined(__i386__) || defined(__x86_64__)
+	{
+		padlock_info p;
+		padlock_detect(&p);
+		padlock_format(&p, line, sizeof(line));
+		printf("PadLock: %s", line);
+		if (p.present) {
+			int first = padlock_kernel(algs, n, line, sizeof(line)), offload = padlock_afalg_offload(rel);
+			printf(" (Ember has no PadLock code); kernel: %s; through -engine afalg: %s (Linux %s)",
+			    algs != NULL ? line : total == 0 ? "/proc/crypto lists no algorithm" : err,
+			    !afalg_ok      ? "no, AF_ALG sockets are refused"
+			        : offload == 0 ? "no, from Linux 7.2 on AF_ALG uses software drivers only"
+			        : first == 0   ? "no, no PadLock driver is first for its name"
+			        : offload < 0  ? "the drivers marked first, unless this kernel dropped AF_ALG's hardware offload"
+			                       : "yes, the drivers marked first",
+			    rel);
+		}
+		printf("\n");
+	}
+#endif
+	printf("kernel crypto: Linux %s; AF_ALG sockets: %s%s; hardware flag: not read (crypto_user netlink not queried)\n",
+	    rel, afalg_ok ? "open" : "refused: ", afalg_ok ? "" : afalg);
+	if (algs == NULL) {
+		printf("  %s\n", total == 0 ? "/proc/crypto lists no algorithm" : err);
+		return;
+	}
+	line[0] = 0;
+	for (i = 0; kcrypto_ember_name(i) != NULL; i++) {
+		const char *name = kcrypto_ember_name(i);
+		const kcrypto_alg *d[8];
+		size_t k = kcrypto_drivers(algs, n, name, d, 8);
+		if (k == 0) {
+			size_t used = strlen(line);
+			snprintf(line + used, sizeof(line) - used, " %s", name);
+			continue;
+		}
+		printf("  %s:", name);
+		for (j = 0; j < k && j < 8; j++)
+			printf("%s %s (%ld, %s%s%s)", j ? "," : "", d[j]->driver, d[j]->priority, d[j]->module,
+			    d[j]->internal ? ", internal" : "",
+			    d[j]->selftest < 0 ? ", not self-tested" : "");
+		if (k > 8)
+			printf(", and %zu more", k - 8);
+		printf("\n");
+	}
+	if (line[0])
+		printf("  not listed:%s (a template such as cbc(aes) is listed once something has used it)\n", line);
+	free(algs);
+}
+
 int cmd_version(int argc, char **argv)
 {
 	int all = 0, i;
@@ -90,5 +178,6 @@ int cmd_version(int argc, char **argv)
 	}
 	tool_describe_impls(buf, sizeof(buf));
 	printf("implementations: %s\n", buf);
+	print_kernel_engines();
 	return tool_stdout_finish("version");
 }

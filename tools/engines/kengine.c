@@ -3,7 +3,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -404,6 +406,215 @@ void kcrypto_driver(const char *kname, char *drv, size_t drv_len)
 		}
 	}
 	fclose(f);
+}
+
+/* Copies the |n| bytes of |v| into |dst| (|size| bytes with the NUL); -1 when they do not fit. */
+static int field(char *dst, size_t size, const char *v, size_t n)
+{
+	if (n >= size)
+		return -1;
+	memcpy(dst, v, n);
+	dst[n] = 0;
+	return 0;
+}
+
+static int key_is(const char *k, size_t kn, const char *want)
+{
+	return kn == strlen(want) && memcmp(k, want, kn) == 0;
+}
+
+/* One "key : value" line into |a|; 0, or -1 when it breaks the format. */
+static int parse_line(kcrypto_alg *a, const char *line, size_t n)
+{
+	const char *colon = memchr(line, ':', n), *v;
+	size_t kn, vn;
+	long prio = 0;
+	int neg = 0;
+
+	if (colon == NULL)
+		return -1;
+	kn = (size_t)(colon - line);
+	while (kn > 0 && (line[kn - 1] == ' ' || line[kn - 1] == '\t'))
+		kn--;
+	v = colon + 1;
+	vn = n - (size_t)(v - line);
+	while (vn > 0 && (*v == ' ' || *v == '\t')) {
+		v++;
+		vn--;
+	}
+	while (vn > 0 && (v[vn - 1] == ' ' || v[vn - 1] == '\t' || v[vn - 1] == '\r'))
+		vn--;
+	if (a->name[0] == 0 && !key_is(line, kn, "name"))
+		return -1;
+	if (key_is(line, kn, "name"))
+		return a->name[0] != 0 || vn == 0 ? -1 : field(a->name, sizeof(a->name), v, vn);
+	if (key_is(line, kn, "driver"))
+		return vn == 0 ? -1 : field(a->driver, sizeof(a->driver), v, vn);
+	if (key_is(line, kn, "module"))
+		return vn == 0 ? -1 : field(a->module, sizeof(a->module), v, vn);
+	if (key_is(line, kn, "type"))
+		return field(a->type, sizeof(a->type), v, vn);
+	if (key_is(line, kn, "internal")) {
+		a->internal = vn == 3 && memcmp(v, "yes", 3) == 0;
+		return 0;
+	}
+	if (key_is(line, kn, "selftest")) {
+		a->selftest = vn == 6 && memcmp(v, "passed", 6) == 0 ? 1 : -1;
+		return 0;
+	}
+	if (key_is(line, kn, "priority")) {
+		/* the kernel prints cra_priority with %d */
+		if (vn > 0 && *v == '-') {
+			neg = 1;
+			v++;
+			vn--;
+		}
+		if (vn == 0 || vn > 10)
+			return -1;
+		for (; vn > 0; v++, vn--) {
+			if (*v < '0' || *v > '9')
+				return -1;
+			prio = prio * 10 + (*v - '0');
+		}
+		a->priority = neg ? -prio : prio;
+		return 0;
+	}
+	return 0; /* blocksize, ivsize, refcnt ...: not needed here */
+}
+
+/* Closes the block in |cur|: stored (when |out| has room) and counted; -1 when it lacks a key. */
+static int close_block(kcrypto_alg *cur, kcrypto_alg *out, size_t max, size_t *count)
+{
+	if (cur->driver[0] == 0 || cur->module[0] == 0 || cur->priority == LONG_MIN)
+		return -1;
+	if (*count < max)
+		out[*count] = *cur;
+	(*count)++;
+	memset(cur, 0, sizeof(*cur));
+	cur->priority = LONG_MIN; /* not given yet */
+	return 0;
+}
+
+int kcrypto_parse(const char *text, size_t len, kcrypto_alg *out, size_t max)
+{
+	kcrypto_alg cur;
+	size_t pos = 0, count = 0;
+	int in_block = 0;
+
+	memset(&cur, 0, sizeof(cur));
+	cur.priority = LONG_MIN;
+	while (pos < len) {
+		size_t end = pos, n;
+		while (end < len && text[end] != '\n')
+			end++;
+		n = end - pos;
+		if (n > 0 && text[pos + n - 1] == '\r')
+			n--;
+		if (n == 0) {
+			/* a blank line closes the block */
+			if (in_block && close_block(&cur, out, max, &count) != 0)
+				return -1;
+			in_block = 0;
+		} else {
+			if (parse_line(&cur, text + pos, n) != 0)
+				return -1;
+			in_block = 1;
+		}
+		pos = end < len ? end + 1 : end;
+	}
+	if (in_block && close_block(&cur, out, max, &count) != 0)
+		return -1;
+	return count > 0x7fffffff ? -1 : (int)count;
+}
+
+/* /proc/crypto is a few hundred entries: 4 MiB is far past any real one */
+#define KCRYPTO_MAX_TEXT (4u << 20)
+
+char *kcrypto_read(size_t *len, char *err, size_t err_len)
+{
+	FILE *f = fopen("/proc/crypto", "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	*len = 0;
+	if (f == NULL) {
+		fail(err, err_len, "/proc/crypto");
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+		if (cap - n < 4096) {
+			char *nb;
+			if (cap >= KCRYPTO_MAX_TEXT) {
+				snprintf(err, err_len, "/proc/crypto: longer than %u bytes", KCRYPTO_MAX_TEXT);
+				break;
+			}
+			nb = realloc(buf, cap + 65536);
+			if (nb == NULL) {
+				snprintf(err, err_len, "/proc/crypto: out of memory");
+				break;
+			}
+			buf = nb;
+			cap += 65536;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				fail(err, err_len, "/proc/crypto: read");
+				break;
+			}
+			fclose(f);
+			buf[n] = 0;
+			*len = n;
+			return buf;
+		}
+	}
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+size_t kcrypto_drivers(const kcrypto_alg *algs, size_t n, const char *name, const kcrypto_alg **out, size_t max)
+{
+	size_t i, found = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t k;
+		if (strcmp(algs[i].name, name) != 0)
+			continue;
+		/* insertion by priority, stable (a tie stays in /proc/crypto's order);
+		 * when |out| is full, an entry above its last replaces the last */
+		k = found < max ? found : max;
+		found++;
+		if (k == max) {
+			if (max == 0 || out[max - 1]->priority >= algs[i].priority)
+				continue;
+			k = max - 1;
+		}
+		for (; k > 0 && out[k - 1]->priority < algs[i].priority; k--)
+			out[k] = out[k - 1];
+		out[k] = &algs[i];
+	}
+	return found;
+}
+
+const char *kcrypto_ember_name(size_t i)
+{
+	/* the names speed_afalg.c binds, by kind, then the ciphers under the templates */
+	static const char *const names[] = {
+		"md4", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "rmd160",
+		"sha3-224", "sha3-256", "sha3-384", "sha3-512",
+		"hmac(md5)", "hmac(sha1)", "hmac(sha224)", "hmac(sha256)", "hmac(sha384)", "hmac(sha512)",
+		"hmac(rmd160)",
+		"cbc(aes)", "ecb(aes)", "ctr(aes)", "cbc(des)", "ecb(des)", "cbc(des3_ede)", "ecb(des3_ede)",
+		"cbc(blowfish)", "ecb(blowfish)", "cbc(cast5)", "ecb(cast5)", "cbc(camellia)", "ecb(camellia)",
+		"ecb(arc4)",
+		"gcm(aes)", "ccm(aes)", "rfc7539(chacha20,poly1305)",
+		"aes", "des", "des3_ede", "blowfish", "cast5", "camellia", "arc4", "chacha20", "poly1305", "ghash",
+	};
+
+	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
 }
 
 /*

@@ -64,6 +64,44 @@ void afalg_close(afalg_op *a);
  */
 void kcrypto_driver(const char *kname, char *drv, size_t drv_len);
 
+/* ---- /proc/crypto: the kernel's drivers, listed whether or not AF_ALG opens ---- */
+typedef struct kcrypto_alg {
+	char name[128];   /* the algorithm: "cbc(aes)", "sha256" (CRYPTO_MAX_ALG_NAME is 128) */
+	char driver[128]; /* the implementation: "cbc-aes-padlock", "sha256-avx2" */
+	char module[64];  /* "kernel" when built in, else the module: "padlock_aes" */
+	char type[32];    /* "skcipher", "shash", "aead" ... ("" when not given) */
+	long priority;    /* the highest priority serves a name (what AF_ALG's bind gets) */
+	int internal;     /* 1: "internal : yes", not reachable from user space */
+	int selftest;     /* 1: "passed", -1: anything else (the kernel prints "unknown" for a
+	                   * driver not tested), 0: no "selftest" line (kernels before 4.x) */
+} kcrypto_alg;
+
+/*
+ * kcrypto_parse reads /proc/crypto's text (|len| bytes of |text|): blocks of
+ * "key : value" lines, each starting with "name" and holding "driver",
+ * "module" and "priority", separated by blank lines. Stores the first |max|
+ * entries in |out| and returns how many the text holds (more than |max|
+ * when |out| is short), or -1 when the text is not in that format: a line
+ * without ':', a block not starting with "name" or lacking one of the four
+ * keys, a value too long for its field, a priority that is not a number.
+ */
+int kcrypto_parse(const char *text, size_t len, kcrypto_alg *out, size_t max);
+/* Reads /proc/crypto into a NUL-terminated buffer the caller frees; NULL with the reason in |err|. */
+char *kcrypto_read(size_t *len, char *err, size_t err_len);
+/*
+ * The entries of |algs| named |name|, highest priority first (ties in
+ * /proc/crypto's order): stores up to |max| pointers into |out|, returns how
+ * many there are.
+ */
+size_t kcrypto_drivers(const kcrypto_alg *algs, size_t n, const char *name, const kcrypto_alg **out, size_t max);
+/*
+ * The kernel's names for the algorithms Ember has, as -engine afalg binds
+ * them ("sha256", "hmac(sha256)", "cbc(aes)", "gcm(aes)",
+ * "rfc7539(chacha20,poly1305)" ...), then the bare ciphers the templates
+ * build on ("aes", "des3_ede" ...); NULL past the last.
+ */
+const char *kcrypto_ember_name(size_t i);
+
 /* ---- /dev/crypto (cryptodev-linux) ---- */
 typedef struct cdev_op {
 	int fd;
