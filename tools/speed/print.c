@@ -9,9 +9,11 @@
 #include "ember/cipher.h"
 #include "ember/cpu.h"
 #include "ember/util.h"
+#include "padlock.h"
 #include "speed.h"
 #include "speed_ec.h"
 #include "speed_int.h"
+#include "speed_stack.h"
 #include "tool.h"
 
 /* ---- the header and tables ---- */
@@ -74,6 +76,13 @@ void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const
 	fprintf(f, "compiler: %s %s (%s)\n", tool_build_cc, tool_build_flags, tool_build_target);
 	ember_cpu_describe(buf, sizeof(buf));
 	fprintf(f, "CPUINFO: %s\n", buf);
+	{
+		/* only on a VIA/Zhaoxin CPU, so every other header stays as it was */
+		char pl[160];
+		padlock_describe(pl, sizeof(pl));
+		if (strncmp(pl, "not ", 4) != 0)
+			fprintf(f, "PadLock: %s\n", pl);
+	}
 	if (nel > 1 || runs[0].engine != &speed_engine_ember) {
 		for (k = 0; k < nrun; k++) {
 			buf[0] = 0;
@@ -327,6 +336,8 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			print_pk_mr(f, &r->pk[i], r->impl_all);
 		if (any && r->impl_all)
 			print_fastest_mr(f, r);
+		if (r->stack)
+			speed_stack_print_mr(f, r);
 		return;
 	}
 	if (any) {
@@ -376,6 +387,8 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			fprintf(f, "\n");
 		}
 	}
+	if (r->stack)
+		speed_stack_print(f, r);
 	if (any && r->cycles) {
 		if (r->cycles_name == NULL) {
 			fprintf(f, "\nCycles per byte: not available (%s).\n", r->cycles_why);

@@ -15,6 +15,7 @@
 #include "ember/util.h"
 #include "speed.h"
 #include "speed_int.h"
+#include "speed_stack.h"
 #include "tool.h"
 
 /* ---- small helpers ---- */
@@ -225,6 +226,8 @@ static void run_jobs(speed_run *r, int mr, uint8_t *buf)
 			continue;
 		for (s = 0; s < r->nsizes; s++)
 			speed_result_finish(&r->jobs[i].res[s]);
+		if (r->stack) /* after the timing: one more call per size, on a painted stack */
+			speed_stack_job(r, &r->jobs[i], tasks[i], buf);
 		r->engine->close(tasks[i]);
 		r->jobs[i].state = SPEED_OK;
 	}
@@ -344,6 +347,8 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 		}
 		speed_result_finish(&p->res[op]);
 	}
+	if (r->stack)
+		speed_stack_pk(r, p, key);
 	p->state = SPEED_OK;
 	return first;
 }
@@ -468,6 +473,8 @@ static void parse_child_line(speed_run *r, char *line)
 	               &cyc) == 8 &&
 	    i >= 0 && i < r->njobs && s >= 0 && s < r->nsizes) {
 		merge(&r->jobs[i].res[s], ops, secs, rate, mn, mx, cyc);
+	} else if (speed_stack_child_record(r, line)) {
+		/* -stack: a child's figures, the larger kept */
 	} else if (sscanf(line, "+EMBER:K:%d:%d", &i, &st) == 2 && i >= 0 && i < r->npk) {
 		if (st == SPEED_FAILED || r->pk[i].state == SPEED_NOT_RUN)
 			r->pk[i].state = st;

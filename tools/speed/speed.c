@@ -176,7 +176,7 @@ static void usage(FILE *f)
 	           "engines:         ember (default), openssl, afalg (af_alg), cryptodev (devcrypto), sodium\n"
 	           "                 (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
-	           "                 -cycles -count N -list -skip-missing\n");
+	           "                 -cycles -stack -count N -list -skip-missing\n");
 }
 
 /* "9 min 34 s" */
@@ -301,6 +301,8 @@ int cmd_speed(int argc, char **argv)
 			r.testmode = 1, takes = 0;
 		} else if (strcmp(o, "-cycles") == 0) {
 			r.cycles = 1, takes = 0;
+		} else if (strcmp(o, "-stack") == 0) {
+			r.stack = 1, takes = 0;
 		} else if (strcmp(o, "-list") == 0) {
 			list = 1, takes = 0;
 		} else if (strcmp(o, "-skip-missing") == 0) {

@@ -11,6 +11,7 @@
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
  *   speed_timer.c   clocks, the timing loop, cycle counters
  *   speed_report.c  -format json and csv
+ *   speed_stack.c   -stack: one operation's peak stack on a painted region, and its heap (speed_stack.h)
  *   speed_pk.c      public-key operations: rsa, dsa (speed_pk.h)
  *   speed_ec.c      the curves: ecdsa, ecdh, x25519, ed25519, per backend (speed_ec.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
@@ -270,6 +271,10 @@ typedef struct speed_result {
 	double *samples;    /* one rate per repeat */
 	int nsamples;
 	uint64_t cycles;    /* summed; 0 when not measured */
+	/* -stack (speed_stack.h): one operation's peak stack over an empty one's, and its heap */
+	int stack_state;    /* enum speed_stack_state; 0 when not measured */
+	size_t stack_bytes;
+	long heap_bytes;    /* 0: checked, none; > 0: allocated; -1: not checked */
 } speed_result;
 
 #define SPEED_MAX_SIZES 32
@@ -339,6 +344,7 @@ typedef struct speed_run {
 	int npk, pk_cap;
 	int failures;
 	int impl_all;              /* -impl all: every implementation, the fastest marked */
+	int stack;                 /* -stack: each operation's peak stack and heap (speed_stack.c) */
 	/* What made the clock wall time although -elapsed was not given: an
 	 * offloading engine's name, or SPEED_BY_CYCLES (the TSC counts wall time); NULL. */
 	const char *elapsed_implied;

@@ -7,6 +7,7 @@
  *   run.c     running one engine's jobs, progress on stderr, -multi; the fastest
  *             implementation of each row (-impl all); how long a run will take
  *   print.c   the header, tables and -mr records, side by side, -list
+ *   speed_stack.c  -stack: the measurement, its tables and records (speed_stack.h)
  */
 #ifndef EMBER_SPEED_INT_H
 #define EMBER_SPEED_INT_H

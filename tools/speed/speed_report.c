@@ -10,6 +10,7 @@
 #include "ember/cpu.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "speed_stack.h"
 #include "tool.h"
 
 static void jstr(FILE *f, const char *s)
@@ -87,6 +88,31 @@ static void samples(FILE *f, const speed_result *x)
 		jnum(f, x->samples[i]);
 	}
 	fputc(']', f);
+}
+
+/*
+ * -stack: "stack": {"state": "ok", "bytes": 1234, "heap": 0}; bytes null
+ * unless measured, heap null unless checked ("n/a": not Ember's engine).
+ */
+static void jstack(FILE *f, const speed_run *r, const speed_result *x)
+{
+	static const char *const states[] = { "none", "ok", "n/a", "overflow", "failed" };
+	int ok = x->stack_state == SPEED_STACK_OK;
+
+	if (!r->stack)
+		return;
+	fprintf(f, ", \"stack\": {\"state\": \"%s\", \"bytes\": ",
+	    x->stack_state >= 0 && x->stack_state <= SPEED_STACK_FAILED ? states[x->stack_state] : "failed");
+	if (ok)
+		fprintf(f, "%lu", (unsigned long)x->stack_bytes);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"heap\": ");
+	if (ok && x->heap_bytes >= 0)
+		fprintf(f, "%ld", x->heap_bytes);
+	else
+		fprintf(f, "null");
+	fprintf(f, "}");
 }
 
 /* Rows and public-key words in |state| (failed, or skipped: by the stop rule,
@@ -237,6 +263,7 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 				fprintf(f, ", \"default\": %s, \"constant_time\": %s, \"fastest\": %s",
 				    j->is_default ? "true" : "false", (j->impl_flags & EMBER_IMPL_CT) ? "true" : "false",
 				    (j->mark[s] & SPEED_MARK_FASTEST) ? "true" : "false");
+			jstack(f, r, x);
 			fprintf(f, "}");
 		}
 	}
@@ -278,6 +305,7 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 				fprintf(f, ", \"cycles_per_op\": ");
 				jnum(f, (double)x->cycles / (double)x->ops);
 			}
+			jstack(f, r, x);
 			fprintf(f, "}");
 		}
 	}
@@ -299,6 +327,15 @@ static void csv_marks(FILE *f, const speed_run *r, const speed_job *j, int s)
 		fprintf(f, ",%d,%d", j->is_default ? 1 : 0, (j->mark[s] & SPEED_MARK_FASTEST) ? 1 : 0);
 	else
 		fprintf(f, ",,");
+}
+
+/* -stack's columns "stack_bytes,heap_bytes" (only in a -stack run): a number, or n/a, overflow, failed, -. */
+static void csv_stack(FILE *f, const speed_run *r, const speed_result *x)
+{
+	char a[32], b[32];
+
+	if (r->stack)
+		fprintf(f, ",%s,%s", speed_stack_text(x, 0, a, sizeof(a)), speed_stack_text(x, 1, b, sizeof(b)));
 }
 
 static void csv_row(FILE *f, const char *alg, const char *impl, const char *engine, const char *op, unsigned size,
@@ -323,7 +360,7 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 
 	/* columns are only ever added at the end, so that scripts reading by position keep working */
 	fprintf(f, "algorithm,impl,engine,op,size,ops,seconds,rate,unit,median,min,max,cycles_per_unit,samples,default,"
-	           "fastest\n");
+	           "fastest%s\n", r->stack ? ",stack_bytes,heap_bytes" : "");
 	for (k = 0; k < nrun; k++)
 	for (r = &runs[k], i = 0; i < r->njobs; i++) {
 		const speed_job *j = &r->jobs[i];
@@ -335,6 +372,7 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 			csv_row(f, j->row.name, j->impl_used, r->engine->name, sym_op(r, j), (unsigned)r->sizes[s], x,
 			    headline(r, x, (double)r->sizes[s]), "bytes/s", cyc && bytes > 0 ? (double)x->cycles / bytes : -1);
 			csv_marks(f, r, j, s);
+			csv_stack(f, r, x);
 			fputc('\n', f);
 		}
 	}
@@ -350,6 +388,7 @@ void speed_report_csv(FILE *f, const speed_run *runs, int nrun)
 			    pk_op(p, op), p->bits, x, headline(r, x, 1), "ops/s",
 			    cyc && x->ops ? (double)x->cycles / (double)x->ops : -1);
 			csv_marks(f, r, NULL, 0);
+			csv_stack(f, r, x);
 			fputc('\n', f);
 		}
 	}
