@@ -21,5 +21,6 @@
 #include "rsa.h"
 #include "dsa.h"
 #include "keys.h"
+#include "tls.h"
 
 #endif

@@ -1,0 +1,424 @@
+/*
+ * tls.h - the foundations of TLS 1.3 (RFC 8446): the key schedule, the
+ * transcript hash and the record layer, over caller-owned contexts and
+ * caller-provided buffers. No sockets, no allocation, no hidden state: a
+ * client or server state machine (and `ember speed`'s handshake rows) owns
+ * one ember_tls13_transcript, one ember_tls13_ks and two
+ * ember_tls13_record contexts (one per direction) and calls these.
+ *
+ * The three cipher suites of RFC 8446 B.4 that need no CCM:
+ *   0x1301 TLS_AES_128_GCM_SHA256, 0x1302 TLS_AES_256_GCM_SHA384,
+ *   0x1303 TLS_CHACHA20_POLY1305_SHA256.
+ * Their digests and AEADs are the registry's defaults (hash.h, aead.h),
+ * or a named AEAD implementation passed to ember_tls13_record_init.
+ *
+ * A handshake, as a sequence of calls (RFC 8446 7.1, no PSK):
+ *
+ *   s = ember_tls13_suite_find(0x1301); d = ember_tls13_suite_hash(s);
+ *   ember_tls13_transcript_init(&t, d);
+ *   ember_tls13_transcript_update(&t, client_hello, n);      (each handshake
+ *   ember_tls13_transcript_update(&t, server_hello, n);       message, with
+ *   ember_tls13_transcript_hash(&t, th);                      its 4-byte header)
+ *   ember_tls13_ks_init(&ks, s, d, NULL, 0);                  early secret
+ *   ember_tls13_ks_handshake(&ks, ecdhe, ecdhe_len);          handshake secret
+ *   ember_tls13_ks_derive(&ks, EMBER_TLS13_S_HS_TRAFFIC, th, secret);
+ *   ember_tls13_record_init(&rd, s, NULL, secret);            server's records
+ *   ... EncryptedExtensions .. CertificateVerify into the transcript ...
+ *   ember_tls13_transcript_hash(&t, th);
+ *   ember_tls13_finished(d, secret, th, verify_data);         server Finished
+ *   ... Finished into the transcript; ember_tls13_ks_master(&ks);
+ *   ember_tls13_ks_derive(&ks, EMBER_TLS13_C_AP_TRAFFIC, th, secret) ...
+ *   ember_tls13_ks_clear(&ks); ember_wipe(secret, sizeof(secret));
+ *
+ * Errors: 0, or a negative EMBER_E* code (util.h). The calls that read
+ * what the peer sent (record headers, plaintext records, protected
+ * records) also write, through |alert| (which may be NULL), the alert RFC
+ * 8446 says the connection must close with (EMBER_TLS_ALERT_*), or
+ * EMBER_TLS_ALERT_NONE when the failure is a local one. Finished
+ * verification fails with EMBER_EVERIFY: the alert is decrypt_error (4.4.4).
+ *
+ * Secrets: every context is wiped by its clear call; every intermediate
+ * secret on the stack is wiped before return. verify_data is compared
+ * with ember_memeq. ember_tls13_record_unprotect finds the content type
+ * behind the padding with a scan of the whole inner plaintext whose
+ * memory accesses and branches do not depend on the padding length (the
+ * record's length is public; the content length is revealed once found,
+ * as it must be to the caller). Constant time otherwise as the digest,
+ * HMAC and AEAD underneath.
+ */
+#ifndef EMBER_TLS_H
+#define EMBER_TLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aead.h"
+#include "hash.h"
+#include "util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Constants of RFC 8446 ---- */
+
+#define EMBER_TLS13_AES_128_GCM_SHA256 0x1301
+#define EMBER_TLS13_AES_256_GCM_SHA384 0x1302
+#define EMBER_TLS13_CHACHA20_POLY1305_SHA256 0x1303
+
+#define EMBER_TLS13_MAX_HASH_LEN 48      /* SHA-384 */
+#define EMBER_TLS13_MAX_KEY_LEN 32
+#define EMBER_TLS13_IV_LEN 12            /* every suite's iv_length (5.3) */
+#define EMBER_TLS13_TAG_LEN 16           /* every suite's AEAD expansion */
+
+#define EMBER_TLS_RECORD_HEADER_LEN 5
+#define EMBER_TLS_MAX_PLAINTEXT 16384                                  /* 2^14 (5.1) */
+#define EMBER_TLS_MAX_INNER_PLAINTEXT (EMBER_TLS_MAX_PLAINTEXT + 1)    /* content + type + padding (5.4) */
+#define EMBER_TLS_MAX_CIPHERTEXT (EMBER_TLS_MAX_PLAINTEXT + 256)       /* 2^14 + 256 (5.2) */
+/* The largest record on the wire, header included: a buffer this size takes any record. */
+#define EMBER_TLS_MAX_RECORD (EMBER_TLS_RECORD_HEADER_LEN + EMBER_TLS_MAX_CIPHERTEXT)
+
+/* ContentType (5.1) */
+enum ember_tls_content_type {
+	EMBER_TLS_CT_INVALID = 0,
+	EMBER_TLS_CT_CHANGE_CIPHER_SPEC = 20,
+	EMBER_TLS_CT_ALERT = 21,
+	EMBER_TLS_CT_HANDSHAKE = 22,
+	EMBER_TLS_CT_APPLICATION_DATA = 23
+};
+
+/* HandshakeType (4), for the transcript's synthetic message_hash (4.4.1) */
+#define EMBER_TLS13_HS_MESSAGE_HASH 254
+
+/* AlertDescription (6); EMBER_TLS_ALERT_NONE: no alert to send (a local failure). */
+enum ember_tls_alert {
+	EMBER_TLS_ALERT_NONE = -1,
+	EMBER_TLS_ALERT_CLOSE_NOTIFY = 0,
+	EMBER_TLS_ALERT_UNEXPECTED_MESSAGE = 10,
+	EMBER_TLS_ALERT_BAD_RECORD_MAC = 20,
+	EMBER_TLS_ALERT_RECORD_OVERFLOW = 22,
+	EMBER_TLS_ALERT_HANDSHAKE_FAILURE = 40,
+	EMBER_TLS_ALERT_BAD_CERTIFICATE = 42,
+	EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE = 43,
+	EMBER_TLS_ALERT_CERTIFICATE_REVOKED = 44,
+	EMBER_TLS_ALERT_CERTIFICATE_EXPIRED = 45,
+	EMBER_TLS_ALERT_CERTIFICATE_UNKNOWN = 46,
+	EMBER_TLS_ALERT_ILLEGAL_PARAMETER = 47,
+	EMBER_TLS_ALERT_UNKNOWN_CA = 48,
+	EMBER_TLS_ALERT_ACCESS_DENIED = 49,
+	EMBER_TLS_ALERT_DECODE_ERROR = 50,
+	EMBER_TLS_ALERT_DECRYPT_ERROR = 51,
+	EMBER_TLS_ALERT_PROTOCOL_VERSION = 70,
+	EMBER_TLS_ALERT_INSUFFICIENT_SECURITY = 71,
+	EMBER_TLS_ALERT_INTERNAL_ERROR = 80,
+	EMBER_TLS_ALERT_INAPPROPRIATE_FALLBACK = 86,
+	EMBER_TLS_ALERT_USER_CANCELED = 90,
+	EMBER_TLS_ALERT_MISSING_EXTENSION = 109,
+	EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION = 110,
+	EMBER_TLS_ALERT_UNRECOGNIZED_NAME = 112,
+	EMBER_TLS_ALERT_BAD_CERTIFICATE_STATUS_RESPONSE = 113,
+	EMBER_TLS_ALERT_UNKNOWN_PSK_IDENTITY = 115,
+	EMBER_TLS_ALERT_CERTIFICATE_REQUIRED = 116,
+	EMBER_TLS_ALERT_NO_APPLICATION_PROTOCOL = 120
+};
+
+/* ember_tls_alert_name: "bad_record_mac" ..., "none" for EMBER_TLS_ALERT_NONE, NULL when unknown. */
+const char *ember_tls_alert_name(int alert);
+
+/*
+ * ember_tls_alert_encode writes the 2-byte Alert (6) for |alert|: level
+ * warning (1) for close_notify and user_canceled, fatal (2) for every
+ * other (6.2). Returns 0, or EMBER_EINVAL for a value outside 0..255.
+ */
+int ember_tls_alert_encode(uint8_t out[2], int alert);
+
+/* ---- Cipher suites ---- */
+
+typedef struct ember_tls13_suite {
+	uint16_t id;          /* 0x1301 */
+	const char *name;     /* "TLS_AES_128_GCM_SHA256" */
+	const char *hash;     /* the digest's registry name: "sha256", "sha384" */
+	const char *aead;     /* the AEAD spec name (aead.h): "aes-128-gcm", "chacha20-poly1305" */
+	size_t hash_len;      /* 32 or 48 */
+	size_t key_len;       /* 16 or 32 */
+} ember_tls13_suite;
+
+/* ember_tls13_suite_find: the suite of code point |id|, NULL when not one of the three. */
+const ember_tls13_suite *ember_tls13_suite_find(uint16_t id);
+/* ember_tls13_suite_by_name: "TLS_AES_128_GCM_SHA256" (case-insensitive), NULL when unknown. */
+const ember_tls13_suite *ember_tls13_suite_by_name(const char *name);
+/* ember_tls13_suite_at: the suites in 0x1301, 0x1302, 0x1303 order; NULL past the end. */
+const ember_tls13_suite *ember_tls13_suite_at(size_t i);
+/* ember_tls13_suite_hash: the registry's default implementation of the suite's digest (NULL: none). */
+const ember_hash_desc *ember_tls13_suite_hash(const ember_tls13_suite *s);
+
+/* ---- HKDF-Expand-Label and Derive-Secret (7.1) ---- */
+
+/*
+ * ember_tls13_hkdf_expand_label writes |out_len| bytes of
+ *   HKDF-Expand(Secret, HkdfLabel{out_len, "tls13 " + label, context}, out_len)
+ * |label| is NUL-terminated, without the "tls13 " prefix ("key", "c hs
+ * traffic"); 6 + its length at most 255 bytes, |context_len| at most 255,
+ * |out_len| at most 255 x HashLen (and 65535). Returns 0, EMBER_EINVAL
+ * (NULL pointer, label or context too long) or the errors of
+ * ember_hkdf_expand.
+ */
+int ember_tls13_hkdf_expand_label(const ember_hash_desc *d, const uint8_t *secret, size_t secret_len,
+    const char *label, const uint8_t *context, size_t context_len, uint8_t *out, size_t out_len);
+
+/*
+ * ember_tls13_derive_secret writes Derive-Secret(Secret, Label, Messages)
+ * = HKDF-Expand-Label(Secret, Label, Transcript-Hash(Messages), HashLen)
+ * to |out| (d->digest_len bytes), given |transcript_hash| =
+ * Transcript-Hash(Messages) (d->digest_len bytes; NULL: the hash of no
+ * message, as "derived" takes). |secret| is d->digest_len bytes.
+ */
+int ember_tls13_derive_secret(const ember_hash_desc *d, const uint8_t *secret, const char *label,
+    const uint8_t *transcript_hash, uint8_t *out);
+
+/* ---- Transcript hash (4.4.1) ---- */
+
+/*
+ * A running hash over the handshake messages (each with its 4-byte
+ * handshake header, without record headers). ember_tls13_transcript_hash
+ * takes the hash of what came so far without ending it (a copy of the
+ * context is finished and wiped), so it can be called at every point the
+ * key schedule needs. The context is plain data: a copy of the struct is
+ * a second transcript that continues independently (a client waiting to
+ * learn which suite's digest the server chose keeps one per digest).
+ */
+typedef struct ember_tls13_transcript {
+	ember_hash_ctx h;
+} ember_tls13_transcript;
+
+/* Returns 0, EMBER_EINVAL (NULL, an XOF) or EMBER_ENOTSUP (|d| not supported here). */
+int ember_tls13_transcript_init(ember_tls13_transcript *t, const ember_hash_desc *d);
+void ember_tls13_transcript_update(ember_tls13_transcript *t, const void *msg, size_t len);
+/* Writes the current hash, ember_tls13_transcript_len(t) bytes; |t| goes on unchanged. */
+void ember_tls13_transcript_hash(const ember_tls13_transcript *t, uint8_t *out);
+size_t ember_tls13_transcript_len(const ember_tls13_transcript *t);
+/*
+ * ember_tls13_transcript_hrr replaces what the transcript holds (ClientHello1)
+ * with the synthetic message_hash message of 4.4.1:
+ *   254 || 00 00 HashLen || Hash(ClientHello1)
+ * (call it on receiving, or sending, a HelloRetryRequest, before adding it).
+ */
+void ember_tls13_transcript_hrr(ember_tls13_transcript *t);
+void ember_tls13_transcript_clear(ember_tls13_transcript *t);
+
+/* ---- Key schedule (7.1) ---- */
+
+enum ember_tls13_stage {
+	EMBER_TLS13_STAGE_NONE = 0,
+	EMBER_TLS13_STAGE_EARLY,      /* secret = Early Secret */
+	EMBER_TLS13_STAGE_HANDSHAKE,  /* secret = Handshake Secret */
+	EMBER_TLS13_STAGE_MASTER      /* secret = Master Secret */
+};
+
+/* The secrets Derive-Secret gives at each stage, and the stage each needs. */
+enum ember_tls13_secret {
+	EMBER_TLS13_EXT_BINDER,     /* "ext binder", early; transcript hash of no message (NULL) */
+	EMBER_TLS13_RES_BINDER,     /* "res binder", early; NULL */
+	EMBER_TLS13_C_E_TRAFFIC,    /* "c e traffic", early; ClientHello */
+	EMBER_TLS13_E_EXP_MASTER,   /* "e exp master", early; ClientHello */
+	EMBER_TLS13_C_HS_TRAFFIC,   /* "c hs traffic", handshake; ClientHello..ServerHello */
+	EMBER_TLS13_S_HS_TRAFFIC,   /* "s hs traffic", handshake; ClientHello..ServerHello */
+	EMBER_TLS13_C_AP_TRAFFIC,   /* "c ap traffic", master; ClientHello..server Finished */
+	EMBER_TLS13_S_AP_TRAFFIC,   /* "s ap traffic", master; ClientHello..server Finished */
+	EMBER_TLS13_EXP_MASTER,     /* "exp master", master; ClientHello..server Finished */
+	EMBER_TLS13_RES_MASTER      /* "res master", master; ClientHello..client Finished */
+};
+
+/*
+ * The chain of Early, Handshake and Master Secret of one connection. The
+ * fields are readable (a test, a key log); change them only through the calls.
+ */
+typedef struct ember_tls13_ks {
+	const ember_tls13_suite *suite;
+	const ember_hash_desc *hash;
+	int stage;                                  /* enum ember_tls13_stage */
+	uint8_t secret[EMBER_TLS13_MAX_HASH_LEN];   /* the current stage's secret, hash->digest_len bytes */
+} ember_tls13_ks;
+
+/*
+ * ember_tls13_ks_init starts at Early Secret = HKDF-Extract(0, PSK); with
+ * |psk| NULL (no PSK: the full handshake) the PSK is HashLen zero bytes.
+ * |hash| NULL: the suite's default digest implementation. Returns 0,
+ * EMBER_EINVAL or EMBER_ENOTSUP.
+ */
+int ember_tls13_ks_init(ember_tls13_ks *ks, const ember_tls13_suite *s, const ember_hash_desc *hash,
+    const uint8_t *psk, size_t psk_len);
+/*
+ * ember_tls13_ks_handshake: Handshake Secret = HKDF-Extract(Derive-Secret(
+ * Early Secret, "derived", ""), (EC)DHE shared secret). From the early
+ * stage only (else EMBER_EINVAL); |dhe| any length from 1 byte.
+ */
+int ember_tls13_ks_handshake(ember_tls13_ks *ks, const uint8_t *dhe, size_t dhe_len);
+/* ember_tls13_ks_master: Master Secret = HKDF-Extract(Derive-Secret(Handshake Secret, "derived", ""), 0). */
+int ember_tls13_ks_master(ember_tls13_ks *ks);
+/*
+ * ember_tls13_ks_derive writes secret |which| (HashLen bytes) given the
+ * transcript hash its row above names. EMBER_EINVAL when the context is not
+ * at that secret's stage (the key schedule only moves forward).
+ */
+int ember_tls13_ks_derive(const ember_tls13_ks *ks, int which, const uint8_t *transcript_hash, uint8_t *out);
+/* ember_tls13_ks_clear wipes |ks|. */
+void ember_tls13_ks_clear(ember_tls13_ks *ks);
+
+/*
+ * ember_tls13_traffic_keys (7.3): key = HKDF-Expand-Label(secret, "key", "",
+ * key_len) and iv = HKDF-Expand-Label(secret, "iv", "", 12) of suite |s|
+ * from a traffic secret (s->hash_len bytes). |key| takes s->key_len bytes.
+ */
+int ember_tls13_traffic_keys(const ember_tls13_suite *s, const ember_hash_desc *d, const uint8_t *secret,
+    uint8_t *key, uint8_t *iv);
+
+/*
+ * Finished (4.4.4): finished_key = HKDF-Expand-Label(BaseKey, "finished", "",
+ * HashLen); verify_data = HMAC(finished_key, transcript hash). BaseKey is
+ * the sender's handshake traffic secret; the transcript hash runs to the
+ * message before Finished (CertificateVerify). ember_tls13_finished writes
+ * HashLen bytes; ember_tls13_finished_verify compares a received
+ * verify_data in constant time: 0, or EMBER_EVERIFY (wrong length
+ * included): the connection then ends with decrypt_error.
+ */
+int ember_tls13_finished_key(const ember_hash_desc *d, const uint8_t *base_key, uint8_t *out);
+int ember_tls13_finished(const ember_hash_desc *d, const uint8_t *base_key, const uint8_t *transcript_hash,
+    uint8_t *verify_data);
+int ember_tls13_finished_verify(const ember_hash_desc *d, const uint8_t *base_key,
+    const uint8_t *transcript_hash, const uint8_t *verify_data, size_t verify_data_len);
+
+/*
+ * ember_tls13_next_traffic_secret (7.2, KeyUpdate):
+ * application_traffic_secret_N+1 = HKDF-Expand-Label(secret_N, "traffic upd", "", HashLen).
+ * |out| may be |secret|.
+ */
+int ember_tls13_next_traffic_secret(const ember_hash_desc *d, const uint8_t *secret, uint8_t *out);
+
+/* ---- Record layer (5) ---- */
+
+/* A record header (5.1): type, legacy_record_version, length. */
+typedef struct ember_tls_record_hdr {
+	uint8_t type;
+	uint16_t version;
+	uint16_t length;
+} ember_tls_record_hdr;
+
+/*
+ * ember_tls_record_header reads the 5 bytes at |hdr| (the caller has them;
+ * then it waits for |length| more). Refused:
+ *   a type that is not 20..23          EMBER_EDECODE  unexpected_message
+ *   length over 2^14 + 256             EMBER_ELEN     record_overflow
+ *   (the plaintext types' tighter 2^14 is ember_tls_plaintext_parse's check).
+ * legacy_record_version is reported, not checked (5.1: ignored).
+ */
+int ember_tls_record_header(const uint8_t hdr[EMBER_TLS_RECORD_HEADER_LEN], ember_tls_record_hdr *h,
+    int *alert);
+
+/*
+ * ember_tls_plaintext_write frames |in_len| bytes of |type| as one
+ * TLSPlaintext record at |out| (5 + in_len bytes, *out_len): types
+ * handshake, alert and change_cipher_spec only (application data is never
+ * sent unprotected); 1 to 2^14 bytes (5.1: no zero-length fragment);
+ * change_cipher_spec exactly the byte 0x01. |version| is 0x0301 for an
+ * initial ClientHello, 0x0303 otherwise. |in| may overlap |out| (moved
+ * first). Returns 0, EMBER_EINVAL or EMBER_ELEN (|out_cap| too small, or
+ * in_len out of range).
+ */
+int ember_tls_plaintext_write(uint8_t *out, size_t out_cap, size_t *out_len, uint8_t type, uint16_t version,
+    const uint8_t *in, size_t in_len);
+
+/*
+ * ember_tls_plaintext_parse checks one whole unprotected record (header and
+ * fragment, |rec_len| bytes) and points |*fragment| into it:
+ *   fewer than 5 bytes, or the header's length not rec_len - 5
+ *                                        EMBER_ELEN     decode_error
+ *   type application_data, or unknown    EMBER_EDECODE  unexpected_message
+ *   fragment over 2^14                   EMBER_ELEN     record_overflow
+ *   empty handshake or alert fragment    EMBER_EDECODE  unexpected_message
+ *   change_cipher_spec not the one byte 0x01
+ *                                        EMBER_EDECODE  unexpected_message (5)
+ * When a change_cipher_spec may be dropped, and when a plaintext record may
+ * come at all, is the state machine's decision.
+ */
+int ember_tls_plaintext_parse(const uint8_t *rec, size_t rec_len, uint8_t *type, const uint8_t **fragment,
+    size_t *fragment_len, int *alert);
+
+/*
+ * One direction of protected records: the AEAD keyed with a traffic key,
+ * the iv, the 64-bit sequence number and (for KeyUpdate) the traffic
+ * secret. Caller-owned; wiped by ember_tls13_record_clear.
+ */
+typedef struct ember_tls13_record {
+	const ember_tls13_suite *suite;
+	const ember_hash_desc *hash;
+	ember_aead_ctx aead;
+	uint64_t seq;                                /* the next record's sequence number */
+	int seq_exhausted;                           /* 2^64 records done: rekey or close (5.3) */
+	int has_secret;                              /* keyed from a traffic secret: KeyUpdate possible */
+	uint8_t iv[EMBER_TLS13_IV_LEN];
+	uint8_t secret[EMBER_TLS13_MAX_HASH_LEN];
+} ember_tls13_record;
+
+/*
+ * ember_tls13_record_init keys |r| for suite |s| from a traffic secret
+ * (s->hash_len bytes): the key and iv of 7.3, sequence number 0. |aead|
+ * NULL: the registry's default implementation of the suite's AEAD; else a
+ * descriptor of that algorithm (ember_aead_find("aes-gcm", "ct")). Returns
+ * 0, EMBER_EINVAL, EMBER_ENOTSUP or the AEAD's key errors.
+ * ember_tls13_record_init_keys keys it from a key (s->key_len bytes) and iv
+ * directly (no KeyUpdate then).
+ */
+int ember_tls13_record_init(ember_tls13_record *r, const ember_tls13_suite *s, const ember_aead_desc *aead,
+    const uint8_t *traffic_secret);
+int ember_tls13_record_init_keys(ember_tls13_record *r, const ember_tls13_suite *s,
+    const ember_aead_desc *aead, const uint8_t *key, size_t key_len, const uint8_t iv[EMBER_TLS13_IV_LEN]);
+/*
+ * ember_tls13_record_key_update moves |r| to the next traffic secret
+ * (7.2): new key and iv, sequence number 0, the old secret wiped. The same
+ * AEAD implementation stays. EMBER_EINVAL when |r| was keyed without a secret.
+ */
+int ember_tls13_record_key_update(ember_tls13_record *r);
+void ember_tls13_record_clear(ember_tls13_record *r);
+
+/*
+ * ember_tls13_record_protect writes one TLSCiphertext record (5.2) at |out|:
+ *   17 03 03 length || AEAD-Encrypt(key, iv ^ seq, header, content || type || pad_len zeros)
+ * *out_len = 5 + in_len + 1 + pad_len + 16, at most |out_cap|. The
+ * content may already sit at out + 5 (in place); else |in| is moved there
+ * first (any overlap is safe). |type| handshake, alert or application_data;
+ * handshake and alert content not empty; in_len + 1 + pad_len at most
+ * 2^14 + 1 (5.4). The sequence number then advances; after the record of
+ * number 2^64 - 1 the context refuses (EMBER_ERANGE): rekey or close.
+ * Returns 0, EMBER_EINVAL, EMBER_ELEN (sizes) or EMBER_ERANGE.
+ */
+int ember_tls13_record_protect(ember_tls13_record *r, uint8_t *out, size_t out_cap, size_t *out_len,
+    uint8_t type, const uint8_t *in, size_t in_len, size_t pad_len);
+
+/*
+ * ember_tls13_record_unprotect opens one whole TLSCiphertext record
+ * (|record|, |record_len| bytes with its header) into |out| (room for
+ * record_len - 5 - 16 bytes; |out| may be record + 5, in place): the inner
+ * plaintext, whose content is the first *content_len bytes and whose type
+ * goes to *type. The sequence number advances on success only. Refused:
+ *   fewer than 5 bytes, or the header's length not record_len - 5
+ *                                         EMBER_ELEN     decode_error
+ *   outer type not application_data       EMBER_EDECODE  unexpected_message
+ *   length over 2^14 + 256, or an inner plaintext over 2^14 + 1
+ *                                         EMBER_ELEN     record_overflow
+ *   shorter than the tag, or the tag wrong (header, ciphertext, tag or
+ *   sequence number changed)              EMBER_EVERIFY  bad_record_mac
+ *   inner plaintext all zero (no type)    EMBER_EDECODE  unexpected_message
+ *   inner type not alert, handshake or application_data, or an empty
+ *   handshake or alert content            EMBER_EDECODE  unexpected_message
+ *   |out_cap| too small, NULL pointers    EMBER_ELEN / EMBER_EINVAL  none
+ *   sequence numbers exhausted            EMBER_ERANGE   none (close)
+ */
+int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out_cap, const uint8_t *record,
+    size_t record_len, uint8_t *type, size_t *content_len, int *alert);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
