@@ -8,6 +8,7 @@
 #include "ember/kdf.h"
 #include "ember/mac.h"
 #include "ember/tls.h"
+#include "internal.h"
 
 /* RFC 8446 B.4: the suites without CCM */
 static const ember_tls13_suite suites[] = {
@@ -313,14 +314,16 @@ int ember_tls13_finished_verify(const ember_hash_desc *d, const uint8_t *base_ke
     const uint8_t *transcript_hash, const uint8_t *verify_data, size_t verify_data_len)
 {
 	uint8_t mine[EMBER_TLS13_MAX_HASH_LEN];
-	int ret;
+	int ret, same;
 
 	if (verify_data == NULL)
 		return EMBER_EINVAL;
 	if ((ret = ember_tls13_finished(d, base_key, transcript_hash, mine)) != 0)
 		return ret;
 	/* the length is public (the Finished message's); the bytes are compared in constant time */
-	ret = verify_data_len == d->digest_len && ember_memeq(mine, verify_data, d->digest_len) ? 0 : EMBER_EVERIFY;
+	same = verify_data_len == d->digest_len && ember_memeq(mine, verify_data, d->digest_len);
+	EMBER_DECLASSIFY(&same, sizeof(same)); /* the verdict is the peer's to see (decrypt_error or not) */
+	ret = same ? 0 : EMBER_EVERIFY;
 	ember_wipe(mine, sizeof(mine));
 	return ret;
 }

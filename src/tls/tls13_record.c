@@ -7,6 +7,7 @@
 
 #include "ember/aead.h"
 #include "ember/tls.h"
+#include "internal.h"
 
 static void set_alert(int *alert, int a)
 {
@@ -352,7 +353,7 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
 	uint8_t nonce[EMBER_TLS13_IV_LEN], t;
 	ember_tls_record_hdr h;
 	size_t len, inner, pos;
-	int ret;
+	int ret, found;
 
 	set_alert(alert, EMBER_TLS_ALERT_NONE);
 	if (r == NULL || r->aead.desc == NULL || out == NULL || record == NULL || type == NULL || content_len == NULL)
@@ -393,7 +394,12 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
 		return ret;
 	}
 	advance(r);
-	if (!find_type(out, inner, &pos, &t)) {
+	found = find_type(out, inner, &pos, &t);
+	/* the content type and length are the record's answer to the caller: public from here */
+	EMBER_DECLASSIFY(&found, sizeof(found));
+	EMBER_DECLASSIFY(&pos, sizeof(pos));
+	EMBER_DECLASSIFY(&t, sizeof(t));
+	if (!found) {
 		set_alert(alert, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE);
 		return EMBER_EDECODE;
 	}
