@@ -21,6 +21,7 @@
 #include "ember/ec.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
+#include "ember/mlkem.h"
 
 /* ---- the tables: registry_list.h, expanded for declarations, descriptors and rules ---- */
 
@@ -52,7 +53,11 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #define EMBER_AEAD_IMPL_WHERE(x, w) EMBER_AEAD_IMPL(x)
 #define EMBER_EC_IMPL(x) extern const ember_ec_desc ember_##x##_desc;
 #define EMBER_EC_IMPL_WHERE(x, w) EMBER_EC_IMPL(x)
+#define EMBER_MLKEM_IMPL(x) extern const ember_mlkem_desc ember_##x##_desc;
+#define EMBER_MLKEM_IMPL_WHERE(x, w) EMBER_MLKEM_IMPL(x)
 #include "registry_list.h"
+#undef EMBER_MLKEM_IMPL
+#undef EMBER_MLKEM_IMPL_WHERE
 #undef EMBER_HASH_IMPL
 #undef EMBER_HASH_IMPL_WHERE
 #undef EMBER_BLOCK_IMPL
@@ -131,6 +136,24 @@ static const unsigned char ec_where[] = {
 #include "registry_list.h"
 #undef EMBER_EC_IMPL
 #undef EMBER_EC_IMPL_WHERE
+	EMBER_WHERE_ANY
+};
+
+static const ember_mlkem_desc *const mlkem_table[] = {
+#define EMBER_MLKEM_IMPL(x) &ember_##x##_desc,
+#define EMBER_MLKEM_IMPL_WHERE(x, w) EMBER_MLKEM_IMPL(x)
+#include "registry_list.h"
+#undef EMBER_MLKEM_IMPL
+#undef EMBER_MLKEM_IMPL_WHERE
+	NULL /* end of ML-KEM implementations */
+};
+
+static const unsigned char mlkem_where[] = {
+#define EMBER_MLKEM_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_MLKEM_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_MLKEM_IMPL
+#undef EMBER_MLKEM_IMPL_WHERE
 	EMBER_WHERE_ANY
 };
 
@@ -560,6 +583,52 @@ const ember_ec_desc *ember_ec_find(const char *name, const char *impl)
 			return ember_ec_supported(d) ? d : NULL;
 	}
 	return NULL;
+}
+
+/* ---- ML-KEM implementations ---- */
+
+size_t ember_mlkem_count(void)
+{
+	return NELEM(mlkem_table) - 1;
+}
+
+const ember_mlkem_desc *ember_mlkem_at(size_t i)
+{
+	return i < ember_mlkem_count() ? mlkem_table[i] : NULL;
+}
+
+int ember_mlkem_supported(const ember_mlkem_desc *d)
+{
+	return d && d->ops != NULL && (d->supported == NULL || d->supported());
+}
+
+/* As ember_hash_choose, over the one algorithm's entries. */
+const ember_mlkem_desc *ember_mlkem_find(const char *impl)
+{
+	const ember_mlkem_desc *ct = NULL, *any = NULL;
+	ember_cpu_id id;
+	size_t i;
+
+	ember_cpu_identify(&id);
+	for (i = 0; i < ember_mlkem_count(); i++) {
+		const ember_mlkem_desc *d = mlkem_table[i];
+		if (impl != NULL) {
+			if (strcmp(impl, d->impl) == 0)
+				return ember_mlkem_supported(d) ? d : NULL;
+			continue;
+		}
+		if (!ember_mlkem_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(mlkem_where[i], &id))
+				return d;
+			if (ct == NULL)
+				ct = d;
+		}
+		if (any == NULL)
+			any = d;
+	}
+	return ct ? ct : any;
 }
 
 /* ---- the default per call site, cached ---- */

@@ -20,8 +20,16 @@
  *     J(z || c') computed here with SHAKE256, not K; dk tampered in s, ek,
  *     h and z;
  *   mlkem_bad_input: unknown sets, NULL, every length one off, a
- *     coefficient equal to q, with the outputs left as they were.
+ *     coefficient equal to q, with the outputs left as they were;
+ * each of them on every implementation this CPU supports (ember_mlkem_at:
+ * ref, avx2 ...; a failure names it), through the _with calls;
+ *   mlkem_impls_agree: every supported implementation against ref on
+ *     random seeds, messages and ciphertexts (valid and random ones):
+ *     the same ek, dk, c and K;
+ *   mlkem_default: the calls without _with use the registry's default.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +38,58 @@
 #include "test.h"
 
 static const int sets[3] = { EMBER_MLKEM512, EMBER_MLKEM768, EMBER_MLKEM1024 };
+
+/* The implementation under test: the units below call ML-KEM through it. */
+static const ember_mlkem_desc *cur;
+
+/* CHECK, its message prefixed with the implementation's name */
+static int check_impl(int cond, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+static int check_impl(int cond, const char *file, int line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (cond)
+		return t_check(1, file, line, "%s", "");
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return t_check(0, file, line, "[mlkem impl %s] %s", cur ? cur->impl : "default", msg);
+}
+#undef CHECK
+#define CHECK(cond, ...) check_impl(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
+#define ember_mlkem_keygen_seed(...) ember_mlkem_keygen_seed_with(cur, __VA_ARGS__)
+#define ember_mlkem_encaps_m(...) ember_mlkem_encaps_m_with(cur, __VA_ARGS__)
+#define ember_mlkem_decaps(...) ember_mlkem_decaps_with(cur, __VA_ARGS__)
+
+/* Every implementation this CPU supports, in the registry's order. */
+static size_t impls(const ember_mlkem_desc **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ember_mlkem_count(); i++)
+		if (ember_mlkem_supported(ember_mlkem_at(i)) && n < max)
+			out[n++] = ember_mlkem_at(i);
+	return n;
+}
+
+static void each_impl(void (*body)(void))
+{
+	const ember_mlkem_desc *d[8];
+	size_t i, n = impls(d, 8);
+
+	CHECK(n >= 1 && strcmp(d[n - 1]->impl, "ref") == 0, "no ref implementation");
+	for (i = 0; i < n; i++) {
+		cur = d[i];
+		body();
+	}
+	cur = NULL;
+}
 
 /* A malloc'd copy of the hex field |key| of |t| (NULL when absent or malformed; "" gives a 1-byte buffer, len 0). */
 static uint8_t *field(const tj *t, const char *key, size_t *len)
@@ -109,7 +169,7 @@ static void jhash(uint8_t out[32], const uint8_t z[32], const uint8_t *c, size_t
 	free(buf);
 }
 
-EMBER_TEST(mlkem_wycheproof)
+static void body_mlkem_wycheproof(void)
 {
 	static const char *files[3] = { "mlkem_512_test.json", "mlkem_768_test.json", "mlkem_1024_test.json" };
 	size_t f, g, i;
@@ -177,13 +237,13 @@ EMBER_TEST(mlkem_wycheproof)
 		CHECK(valid >= 150 && bad_seed + bad_ct >= 20, "%s: only %u valid, %u invalid cases", files[f], valid,
 		    bad_seed + bad_ct);
 		if (t_phase == 1)
-			t_note("Wycheproof %s: %u valid; invalid: %u seeds not 64 bytes (not expressible), %u "
+			t_note("[%s] Wycheproof %s: %u valid; invalid: %u seeds not 64 bytes (not expressible), %u "
 			       "ciphertexts of a wrong length (EMBER_ELEN)",
-			    files[f], valid, bad_seed, bad_ct);
+			    cur->impl, files[f], valid, bad_seed, bad_ct);
 	}
 }
 
-EMBER_TEST(mlkem_wycheproof_encaps)
+static void body_mlkem_wycheproof_encaps(void)
 {
 	const char *name = "mlkem_768_encaps_test.json";
 	unsigned valid = 0, bad_len = 0, overflow = 0;
@@ -245,12 +305,12 @@ EMBER_TEST(mlkem_wycheproof_encaps)
 	CHECK(valid >= 100 && overflow >= 100 && bad_len >= 10, "%s: only %u valid, %u + %u invalid", name, valid,
 	    overflow, bad_len);
 	if (t_phase == 1)
-		t_note("Wycheproof %s: %u valid; invalid: %u fail the modulus check (EMBER_ERANGE), %u of a wrong "
+		t_note("[%s] Wycheproof %s: %u valid; invalid: %u fail the modulus check (EMBER_ERANGE), %u of a wrong "
 		       "length (EMBER_ELEN)",
-		    name, valid, overflow, bad_len);
+		    cur->impl, name, valid, overflow, bad_len);
 }
 
-EMBER_TEST(mlkem_wycheproof_keygen)
+static void body_mlkem_wycheproof_keygen(void)
 {
 	const char *name = "mlkem_768_keygen_seed_test.json";
 	unsigned n = 0;
@@ -294,10 +354,10 @@ EMBER_TEST(mlkem_wycheproof_keygen)
 	tj_free(j);
 	CHECK(n >= 100, "%s: only %u cases", name, n);
 	if (t_phase == 1)
-		t_note("Wycheproof %s: %u valid key pairs", name, n);
+		t_note("[%s] Wycheproof %s: %u valid key pairs", cur->impl, name, n);
 }
 
-EMBER_TEST(mlkem_wycheproof_decaps)
+static void body_mlkem_wycheproof_decaps(void)
 {
 	const char *name = "mlkem_512_semi_expanded_decaps_test.json";
 	unsigned valid = 0, invalid = 0;
@@ -350,12 +410,12 @@ EMBER_TEST(mlkem_wycheproof_decaps)
 	tj_free(j);
 	CHECK(valid >= 3 && invalid >= 6, "%s: only %u valid, %u invalid", name, valid, invalid);
 	if (t_phase == 1)
-		t_note("Wycheproof %s: %u valid, %u invalid (lengths: EMBER_ELEN; dk failing the hash check: "
+		t_note("[%s] Wycheproof %s: %u valid, %u invalid (lengths: EMBER_ELEN; dk failing the hash check: "
 		       "EMBER_EDECODE)",
-		    name, valid, invalid);
+		    cur->impl, name, valid, invalid);
 }
 
-EMBER_TEST(mlkem_roundtrip)
+static void body_mlkem_roundtrip(void)
 {
 	unsigned s, n, rounds = t_quick ? 2 : 8;
 
@@ -406,7 +466,7 @@ EMBER_TEST(mlkem_roundtrip)
 	}
 }
 
-EMBER_TEST(mlkem_tamper)
+static void body_mlkem_tamper(void)
 {
 	unsigned s;
 
@@ -442,8 +502,8 @@ EMBER_TEST(mlkem_tamper)
 		CHECK(tried == rejected && tried >= (s == 0 ? ctl : 20), "mlkem-%d: %zu of %zu tampered ciphertexts "
 		      "implicitly rejected", set, rejected, tried);
 		if (t_phase == 1)
-			t_note("mlkem-%d: %zu tampered ciphertexts (one bit of %s byte), each J(z || c')", set, tried,
-			    s == 0 ? "every" : "a sample of each");
+			t_note("[%s] mlkem-%d: %zu tampered ciphertexts (one bit of %s byte), each J(z || c')", cur->impl, set,
+			    tried, s == 0 ? "every" : "a sample of each");
 		/* the last byte, every bit */
 		for (pos = 0; pos < 8; pos++) {
 			ct[ctl - 1] ^= (uint8_t)(1u << pos);
@@ -485,7 +545,7 @@ EMBER_TEST(mlkem_tamper)
 	}
 }
 
-EMBER_TEST(mlkem_bad_input)
+static void body_mlkem_bad_input(void)
 {
 	static const int bad_sets[] = { 0, 1, 2, 3, 4, 511, 769, 2048, -768 };
 	uint8_t seed[64], m[32], ek[EMBER_MLKEM_EK_MAX + 1], dk[EMBER_MLKEM_DK_MAX + 1], ct[EMBER_MLKEM_CT_MAX + 1];
@@ -602,4 +662,104 @@ EMBER_TEST(mlkem_bad_input)
 		    "mlkem-%d: dk hash check: %d", set, r);
 		CHECK(memcmp(dk0, dk, dkl - 40) == 0, "mlkem-%d: dk changed by decaps", set);
 	}
+}
+
+EMBER_TEST(mlkem_wycheproof)
+{
+	each_impl(body_mlkem_wycheproof);
+}
+
+EMBER_TEST(mlkem_wycheproof_encaps)
+{
+	each_impl(body_mlkem_wycheproof_encaps);
+}
+
+EMBER_TEST(mlkem_wycheproof_keygen)
+{
+	each_impl(body_mlkem_wycheproof_keygen);
+}
+
+EMBER_TEST(mlkem_wycheproof_decaps)
+{
+	each_impl(body_mlkem_wycheproof_decaps);
+}
+
+EMBER_TEST(mlkem_roundtrip)
+{
+	each_impl(body_mlkem_roundtrip);
+}
+
+EMBER_TEST(mlkem_tamper)
+{
+	each_impl(body_mlkem_tamper);
+}
+
+EMBER_TEST(mlkem_bad_input)
+{
+	each_impl(body_mlkem_bad_input);
+}
+
+EMBER_TEST(mlkem_impls_agree)
+{
+	const ember_mlkem_desc *d[8], *ref = ember_mlkem_find("ref");
+	size_t n = impls(d, 8), i;
+	unsigned s, it, rounds = t_quick ? 3 : 40, compared = 0;
+
+	if (!CHECK(ref != NULL, "no ref implementation"))
+		return;
+	for (s = 0; s < 3; s++) {
+		int set = sets[s];
+		size_t ekl = EMBER_MLKEM_EK_LEN(set), dkl = EMBER_MLKEM_DK_LEN(set), ctl = EMBER_MLKEM_CT_LEN(set);
+		for (it = 0; it < rounds; it++) {
+			uint8_t seed[64], m[32], ek0[EMBER_MLKEM_EK_MAX], dk0[EMBER_MLKEM_DK_MAX], ct0[EMBER_MLKEM_CT_MAX];
+			uint8_t ek1[EMBER_MLKEM_EK_MAX], dk1[EMBER_MLKEM_DK_MAX], ct1[EMBER_MLKEM_CT_MAX], rnd[EMBER_MLKEM_CT_MAX];
+			uint8_t ss0[32], ss1[32], k0[32], k1[32], j0[32], j1[32];
+			t_rand_bytes(seed, sizeof(seed));
+			t_rand_bytes(m, sizeof(m));
+			t_rand_bytes(rnd, ctl);
+			cur = ref;
+			if (!CHECK(ember_mlkem_keygen_seed(set, ek0, ekl, dk0, dkl, seed) == 0 &&
+			               ember_mlkem_encaps_m(set, ct0, ctl, ss0, ek0, ekl, m) == 0 &&
+			               ember_mlkem_decaps(set, k0, dk0, dkl, ct0, ctl) == 0 &&
+			               ember_mlkem_decaps(set, j0, dk0, dkl, rnd, ctl) == 0 && memcmp(ss0, k0, 32) == 0,
+			        "mlkem-%d: ref round trip", set))
+				continue;
+			for (i = 0; i < n; i++) {
+				if (d[i] == ref)
+					continue;
+				cur = d[i];
+				CHECK(ember_mlkem_keygen_seed(set, ek1, ekl, dk1, dkl, seed) == 0 && memcmp(ek0, ek1, ekl) == 0 &&
+				          memcmp(dk0, dk1, dkl) == 0,
+				    "mlkem-%d: keys differ from ref's (seed %s)", set, t_tohex(seed, 64));
+				CHECK(ember_mlkem_encaps_m(set, ct1, ctl, ss1, ek0, ekl, m) == 0 && memcmp(ct0, ct1, ctl) == 0 &&
+				          memcmp(ss0, ss1, 32) == 0,
+				    "mlkem-%d: encapsulation differs from ref's (m %s)", set, t_tohex(m, 32));
+				CHECK(ember_mlkem_decaps(set, k1, dk0, dkl, ct0, ctl) == 0 && memcmp(k0, k1, 32) == 0,
+				    "mlkem-%d: decapsulation differs from ref's", set);
+				CHECK(ember_mlkem_decaps(set, j1, dk0, dkl, rnd, ctl) == 0 && memcmp(j0, j1, 32) == 0,
+				    "mlkem-%d: decapsulation of a random ciphertext differs from ref's", set);
+				compared++;
+			}
+		}
+	}
+	cur = NULL;
+	if (t_phase == 1)
+		t_note("mlkem: %u comparisons of %zu implementation(s) against ref (keygen, encaps, decaps of valid "
+		       "and random ciphertexts)", compared, n - 1);
+}
+
+EMBER_TEST(mlkem_default)
+{
+	const ember_mlkem_desc *def = ember_mlkem_find(NULL), *d[8];
+	size_t n = impls(d, 8);
+
+	/* the default is the first supported constant-time entry; portable code under EMBER_CPUCAP=none */
+	CHECK(def != NULL && n >= 1 && def == d[0] && (def->flags & EMBER_IMPL_CT), "default %s, first supported %s",
+	    def ? def->impl : "none", n ? d[0]->impl : "none");
+	if (t_phase == 2)
+		CHECK(def != NULL && strcmp(def->impl, "ref") == 0, "EMBER_CPUCAP=none: default %s",
+		    def ? def->impl : "none");
+	CHECK(ember_mlkem_find("nonesuch") == NULL, "unknown implementation found");
+	if (t_phase == 1)
+		t_note("mlkem: default implementation %s (%zu supported)", def ? def->impl : "none", n);
 }

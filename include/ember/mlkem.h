@@ -43,10 +43,15 @@
  * expansion's rejection sampling (from rho, part of ek), the lengths, and
  * the verdicts of the two input checks (both on public data, or on the
  * public parts of dk). Every stack copy of a secret is wiped. No malloc:
- * an operation uses at most about 7.8 KiB of stack, any set (src/pq/mlkem.c).
- * The code is portable C (src/pq/mlkem.c, one implementation: 16x16->32
- * and 32x32->64 products only, so 32-bit cores run it in constant time);
- * the matrix expansion uses the four-way Keccak (src/hash/keccak_x4.h).
+ * an operation uses less than 8 KiB of stack, any set (src/pq/mlkem_pke.h).
+ *
+ * Implementations: descriptors in the registry, as the curves' (ember/ec.h):
+ * "ref", portable C (src/pq/mlkem_ref.c: 16x16->32 and 32x32->64 products
+ * only, so 32-bit cores run it in constant time), and "avx2" (x86-64,
+ * src/pq/mlkem_avx2.c); both constant-time. The calls above use the
+ * registry's default for this CPU; the _with forms take a named one
+ * (ember_mlkem_find), for tests and benchmarks. The matrix expansion and
+ * the noise use the four-way Keccak (src/hash/keccak_x4.h).
  */
 #ifndef EMBER_MLKEM_H
 #define EMBER_MLKEM_H
@@ -93,6 +98,22 @@ enum ember_mlkem_set {
 #define EMBER_MLKEM_CT_LEN(set) \
 	((set) == 512 ? 768u : (set) == 768 ? 1088u : (set) == 1024 ? 1568u : 0u)
 
+/* One implementation of ML-KEM's arithmetic, as the registry sees it. */
+typedef struct ember_mlkem_desc {
+	const char *name;       /* "mlkem" */
+	const char *impl;       /* "ref", "avx2" */
+	unsigned flags;         /* EMBER_IMPL_CT, EMBER_IMPL_HW */
+	int (*supported)(void); /* NULL: always */
+	const void *ops;        /* the implementation's operations (private type) */
+} ember_mlkem_desc;
+
+/* ember_mlkem_count and ember_mlkem_at enumerate every registered implementation, in preference order. */
+size_t ember_mlkem_count(void);
+const ember_mlkem_desc *ember_mlkem_at(size_t i);
+int ember_mlkem_supported(const ember_mlkem_desc *d);
+/* Implementation |impl|, or (impl NULL) the default for this CPU; NULL when none or not supported. */
+const ember_mlkem_desc *ember_mlkem_find(const char *impl);
+
 /*
  * ember_mlkem_keygen draws d and z (64 bytes) from the system's random
  * source (ember_random_bytes) and writes the key pair of
@@ -133,6 +154,17 @@ int ember_mlkem_encaps_m(int set, uint8_t *ct, size_t ct_len, uint8_t ss[EMBER_M
  */
 int ember_mlkem_decaps(int set, uint8_t ss[EMBER_MLKEM_SS_LEN], const uint8_t *dk, size_t dk_len,
     const uint8_t *ct, size_t ct_len);
+
+/*
+ * The same three with implementation |d| (NULL: the default); EMBER_EINVAL
+ * when |d| is not supported on this CPU.
+ */
+int ember_mlkem_keygen_seed_with(const ember_mlkem_desc *d, int set, uint8_t *ek, size_t ek_len, uint8_t *dk,
+    size_t dk_len, const uint8_t seed[EMBER_MLKEM_SEED_LEN]);
+int ember_mlkem_encaps_m_with(const ember_mlkem_desc *d, int set, uint8_t *ct, size_t ct_len,
+    uint8_t ss[EMBER_MLKEM_SS_LEN], const uint8_t *ek, size_t ek_len, const uint8_t m[EMBER_MLKEM_M_LEN]);
+int ember_mlkem_decaps_with(const ember_mlkem_desc *d, int set, uint8_t ss[EMBER_MLKEM_SS_LEN], const uint8_t *dk,
+    size_t dk_len, const uint8_t *ct, size_t ct_len);
 
 /*
  * ember_mlkem_check_ek: FIPS 203, 7.2, the modulus check (ByteEncode12 of

@@ -1,5 +1,6 @@
 /*
- * ct_mlkem.c - ML-KEM (src/pq/mlkem.c) under ctgrind, every set:
+ * ct_mlkem.c - ML-KEM (src/pq/mlkem*.c) under ctgrind, every set and every
+ * implementation this CPU supports (ember_mlkem_at: ref, avx2 ...):
  *  - key generation from a secret seed d || z (and from the system random
  *    source, marked secret inside the library); only rho, which the
  *    library declassifies because it ends ek, may steer the matrix
@@ -23,7 +24,7 @@
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-static int check_set(int set)
+static int check_set(const ember_mlkem_desc *d, int set)
 {
 	size_t ekl = EMBER_MLKEM_EK_LEN(set), dkl = EMBER_MLKEM_DK_LEN(set), ctl = EMBER_MLKEM_CT_LEN(set);
 	size_t sl = dkl - ekl - 64; /* dk_PKE: 384 k bytes */
@@ -38,7 +39,7 @@ static int check_set(int set)
 		m[i] = (uint8_t)(5 * i + 2);
 
 	SECRET(seed, sizeof(seed));
-	r = ember_mlkem_keygen_seed(set, ek, ekl, dk, dkl, seed);
+	r = ember_mlkem_keygen_seed_with(d, set, ek, ekl, dk, dkl, seed);
 	PUBLIC(&r, sizeof(r));
 	PUBLIC(ek, ekl);
 	PUBLIC(dk, dkl);
@@ -54,7 +55,7 @@ static int check_set(int set)
 		return 0;
 
 	SECRET(m, sizeof(m));
-	r = ember_mlkem_encaps_m(set, ct, ctl, ss, ek, ekl, m);
+	r = ember_mlkem_encaps_m_with(d, set, ct, ctl, ss, ek, ekl, m);
 	PUBLIC(&r, sizeof(r));
 	PUBLIC(ct, ctl);
 	PUBLIC(ss, sizeof(ss));
@@ -69,7 +70,7 @@ static int check_set(int set)
 	if (r != 0)
 		return 0;
 	/* back to the ciphertext of m under ek */
-	r = ember_mlkem_encaps_m(set, ct, ctl, ss, ek, ekl, m);
+	r = ember_mlkem_encaps_m_with(d, set, ct, ctl, ss, ek, ekl, m);
 	if (r != 0)
 		return 0;
 
@@ -79,7 +80,7 @@ static int check_set(int set)
 			ct[ctl / 2] ^= 0x08;
 		SECRET(dk, sl);
 		SECRET(dk + dkl - 32, 32);
-		r = ember_mlkem_decaps(set, ss2, dk, dkl, ct, ctl);
+		r = ember_mlkem_decaps_with(d, set, ss2, dk, dkl, ct, ctl);
 		PUBLIC(&r, sizeof(r));
 		PUBLIC(ss2, sizeof(ss2));
 		PUBLIC(dk, dkl);
@@ -93,16 +94,24 @@ unsigned ct_mlkem(void)
 {
 	static const int sets[3] = { EMBER_MLKEM512, EMBER_MLKEM768, EMBER_MLKEM1024 };
 	unsigned s, done = 0;
+	size_t i;
 
-	for (s = 0; s < 3; s++) {
-		if (!check_set(sets[s])) {
-			printf("FAILED: ML-KEM-%d gave a wrong result under valgrind\n", sets[s]);
+	for (i = 0; i < ember_mlkem_count(); i++) {
+		const ember_mlkem_desc *d = ember_mlkem_at(i);
+		if (!ember_mlkem_supported(d)) {
+			printf("skipped: ML-KEM %s (not supported on this CPU)\n", d->impl);
 			continue;
 		}
-		printf("checked: ML-KEM-%d keygen (secret d, z), encaps (secret m), decaps (secret s, z; valid and "
-		       "tampered ciphertext)\n",
-		    sets[s]);
-		done++;
+		for (s = 0; s < 3; s++) {
+			if (!check_set(d, sets[s])) {
+				printf("FAILED: ML-KEM-%d (%s) gave a wrong result under valgrind\n", sets[s], d->impl);
+				continue;
+			}
+			printf("checked: ML-KEM-%d (%s) keygen (secret d, z), encaps (secret m), decaps (secret s, z; valid "
+			       "and tampered ciphertext)\n",
+			    sets[s], d->impl);
+			done++;
+		}
 	}
 	return done;
 }
