@@ -16,6 +16,9 @@
 #define SP_MAX_TOKENS 64
 /* Warnings are held until the file is known to load: a refused file gets one error line, nothing more. */
 #define SP_MAX_HELD 10
+/* openssl 3.5's KEM and signature lists (its MAX_KEM_NUM and MAX_SIG_NUM are 111), and a name's room */
+#define SP_MAX_KS 112
+#define SP_KS_NAME 40
 
 /* What the parser keeps per row besides the row itself. */
 typedef struct sp_rowx {
@@ -54,7 +57,19 @@ typedef struct sp_state {
 	unsigned nhdr_engines;
 	char sbs_name[96];    /* the side-by-side row being continued by its other engines' lines */
 	int sbs_impl;         /* the side-by-side table has an implementation column */
+	int sbs_kem;          /* its public-key rows are KEMs ("KEM engine keygen/s ..."): three figures */
 	unsigned bad_header;  /* line of a 'type' or '+H' header that could not be read: its rows are skipped */
+	/*
+	 * openssl 3.5's KEM (+F9) and signature (+F10) records name their row
+	 * by an index into a list openssl builds at run time from its
+	 * providers: the names come from the +R15 (+R18) progress records, in
+	 * the same order (standard error), or from Ember's "+EMBER:KEM:k:name"
+	 * ("+EMBER:SIG:k:name") records. [0] KEMs, [1] signatures.
+	 */
+	char ks_seen[2][SP_MAX_KS][SP_KS_NAME]; /* distinct names of the +R15 / +R18 records, in order */
+	size_t ks_nseen[2];
+	size_t ks_used[2];    /* +F9 / +F10 records that took a name from ks_seen */
+	char ks_named[2][SP_MAX_KS][SP_KS_NAME]; /* by index, from the +EMBER records ("" when none) */
 	sp_rowx *x;          /* parallel to f->rows, f->cap of them */
 	size_t *slot;        /* open-addressing index of f->rows by key: row + 1, 0 when free */
 	size_t nslot;        /* a power of two, at least twice f->nrows */
@@ -109,7 +124,7 @@ int sp_set_meta(sp_state *st, char **slot, const char *v);
 int sp_parse_text(sp_state *st, char *data, size_t len);
 
 /* speedparse_mr.c: the -mr records, and the headers and row labels the text tables share with them */
-/* A "+" line: "+H", "+F".."+F8", "+EMBER:", progress records. */
+/* A "+" line: "+H", "+F".."+F10", "+EMBER:", progress records (+R15..+R20 name the KEM and signature rows). */
 int sp_parse_mr(sp_state *st, char *line);
 /* "type  16 bytes ...": the sizes from tok[first]. */
 int sp_parse_type_header(sp_state *st, char **tok, size_t n, size_t first);

@@ -1,6 +1,7 @@
 /*
  * speedparse_mr.c - the -mr records of openssl and ember ("+H", "+F",
- * "+F2".."+F8", "+EMBER:ENGINE:"; progress records read past), and what the
+ * "+F2".."+F10", "+EMBER:ENGINE:"; progress records read past, but for
+ * openssl 3.5's +R15..+R20, which name the rows of its +F9 and +F10), and what the
  * text tables share with them: the block sizes of a header ("+H", "type
  * ... bytes"), the engine the rows were measured through ("+EMBER:ENGINE:",
  * "engine NAME:", the "engine:" lines), "md5/ref" implementation labels,
@@ -279,6 +280,107 @@ static int parse_mr_pk(sp_state *st, int kind, char **f, size_t n)
 	}
 }
 
+/* A KEM or signature name as openssl 3.5 prints it: letters, digits, '-', '_', '.', '+', '/'; at most SP_KS_NAME - 1. */
+static int ks_name_ok(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n == 0 || n >= SP_KS_NAME)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && strchr("-_.+/", s[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * openssl 3.5's progress records "+R15:count:name:secs" .. "+R20:...":
+ * +R15..+R17 a KEM's keygen, encaps, decaps, +R18..+R20 a signature's
+ * keygen, sign, verify. Their rates are in the +F9 and +F10 records; what
+ * is kept here is the order of the names, which is the order of those
+ * records (openssl runs and prints its lists in index order).
+ */
+static int ks_progress(sp_state *st, int sig, const char *rest)
+{
+	const char *a = strchr(rest, ':'), *b;
+	char name[SP_KS_NAME];
+	size_t i, len;
+
+	if (a == NULL || (b = strrchr(a + 1, ':')) == NULL || b == a)
+		return sp_pbad(st, "'+R%d' record without a name", sig ? 18 : 15);
+	len = (size_t)(b - a - 1);
+	if (len == 0 || len >= sizeof(name))
+		return sp_pbad(st, "'+R' record: bad name");
+	memcpy(name, a + 1, len);
+	name[len] = 0;
+	if (!ks_name_ok(name))
+		return sp_pbad(st, "'+R' record: bad name");
+	for (i = 0; i < st->ks_nseen[sig]; i++)
+		if (strcmp(st->ks_seen[sig][i], name) == 0)
+			return 0; /* the next operation of the same row, or a repeat */
+	if (st->ks_nseen[sig] == SP_MAX_KS)
+		return sp_pbad(st, "more than %d %s names", SP_MAX_KS, sig ? "signature" : "KEM");
+	snprintf(st->ks_seen[sig][st->ks_nseen[sig]++], SP_KS_NAME, "%s", name);
+	return 0;
+}
+
+/* Ember's "+EMBER:KEM:k:name" and "+EMBER:SIG:k:name": the name of index k of its +F9 / +F10 records. */
+static int ks_named(sp_state *st, int sig, const char *rest)
+{
+	unsigned long k;
+	char *end;
+
+	k = strtoul(rest, &end, 10);
+	if (!isdigit((unsigned char)rest[0]) || *end != ':' || k >= SP_MAX_KS || !ks_name_ok(end + 1))
+		return sp_pbad(st, "bad '+EMBER:%s:' record", sig ? "SIG" : "KEM");
+	snprintf(st->ks_named[sig][k], SP_KS_NAME, "%s", end + 1);
+	return 0;
+}
+
+/*
+ * openssl 3.5's "+F9:k:keygen:encaps:decaps" (KEMs) and
+ * "+F10:k:keygen:sign:verify" (signatures), operations per second. k is
+ * an index into a list openssl makes at run time, so the row's name comes
+ * from Ember's +EMBER record of that index, else from the next name of the
+ * +R15 (+R18) records; without either the record is skipped with a
+ * warning. A record of zeros (openssl's mark of a row that failed its
+ * check, which printed no +R record) is no row and takes no name.
+ */
+static int parse_mr_ks(sp_state *st, int sig, char **f, size_t n)
+{
+	static const char *const ops[2][3] = { { "keygen", "encaps", "decaps" }, { "keygen", "sign", "verify" } };
+	const char *name = NULL;
+	unsigned long k;
+	double v[3];
+	char norm[64], *end;
+	size_t i;
+
+	if (n != 5)
+		return sp_pbad(st, "'+F%d' record: expected an index and 3 values", sig ? 10 : 9);
+	k = strtoul(f[1], &end, 10);
+	if (*end || !isdigit((unsigned char)f[1][0]))
+		return sp_pbad(st, "bad index '%s'", f[1]);
+	if (mr_values(st, f + 2, 3, v))
+		return 0;
+	if (v[0] <= 0.0 && v[1] <= 0.0 && v[2] <= 0.0)
+		return 0;
+	if (k < SP_MAX_KS && st->ks_named[sig][k][0])
+		name = st->ks_named[sig][k];
+	if (st->ks_used[sig] < st->ks_nseen[sig]) {
+		const char *next = st->ks_seen[sig][st->ks_used[sig]++];
+		if (name == NULL)
+			name = next;
+	}
+	if (name == NULL)
+		return sp_pbad(st, "'+F%d' record: index %lu names no %s here (openssl names them only in its +R%d "
+		                   "records, on standard error)", sig ? 10 : 9, k, sig ? "signature" : "KEM", sig ? 18 : 15);
+	sp_normalise(name, norm, sizeof(norm));
+	for (i = 0; i < 3; i++)
+		if (sp_pk_add(st, norm, ops[sig][i], v[i], 0))
+			return -1;
+	return 0;
+}
+
 int sp_parse_mr(sp_state *st, char *line)
 {
 	char *f[SP_MAX_TOKENS];
@@ -289,11 +391,19 @@ int sp_parse_mr(sp_state *st, char *line)
 	st->section = SP_SEC_RATES;
 	if (strncmp(line, "+H:", 3) == 0)
 		return parse_mr_header(st, line + 3);
+	if (strncmp(line, "+R", 2) == 0 && isdigit((unsigned char)line[2]) && isdigit((unsigned char)line[3]) &&
+	    line[4] == ':') {
+		int r = (line[2] - '0') * 10 + (line[3] - '0');
+		if (r >= 15 && r <= 20)
+			return ks_progress(st, r >= 18, line + 5); /* 15..17 a KEM's, 18..20 a signature's */
+	}
 	if (strncmp(line, "+D", 2) == 0 || strncmp(line, "+R", 2) == 0)
 		return 0; /* progress records ("+DT:md5:3:16", "+R:123:md5:3.00") */
 	if (strncmp(line, "+EMBER:", 7) == 0) {
 		/* "+EMBER:ENGINE:openssl" heads an engine's records; the others are -multi's and missing engines */
 		st->ember = 1;
+		if (strncmp(line + 7, "KEM:", 4) == 0 || strncmp(line + 7, "SIG:", 4) == 0)
+			return ks_named(st, line[7] == 'S', line + 11);
 		if (strncmp(line + 7, "ENGINE:", 7) != 0)
 			return 0;
 		if (!sp_engine_word(st, line + 14, strlen(line + 14)))
@@ -345,6 +455,8 @@ int sp_parse_mr(sp_state *st, char *line)
 				return -1;
 		return 0;
 	}
+	if (strcmp(f[0], "F9") == 0 || strcmp(f[0], "F10") == 0)
+		return parse_mr_ks(st, f[0][1] == '1', f, n);
 	if (f[0][0] == 'F' && f[0][1] >= '2' && f[0][1] <= '9' && f[0][2] == 0)
 		return parse_mr_pk(st, f[0][1] - '0', f, n);
 	sp_pwarn(st, "unknown '+' record");

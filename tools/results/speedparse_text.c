@@ -240,7 +240,8 @@ static int pk_header(sp_state *st, char **tok, size_t n)
 		return 0;
 	/* The op names are the time columns' words: sign, verify, encrypt, op, keygen ... */
 	for (i = 0; i < half; i++)
-		snprintf(st->pkops[i], sizeof(st->pkops[i]), "%s", tok[i]);
+		/* openssl 3.5's signature table says "signs" where its other tables say "sign" */
+		snprintf(st->pkops[i], sizeof(st->pkops[i]), "%s", strcmp(tok[i], "signs") == 0 ? "sign" : tok[i]);
 	st->npkops = half;
 	return 1;
 }
@@ -396,12 +397,19 @@ static int parse_sbs_row(sp_state *st, char **tok, size_t n)
 	}
 	if (st->bad_header && !pk)
 		return sp_pbad(st, "'%s': the 'type' header of line %u could not be read", name, st->bad_header);
-	if (m != (pk ? 2 : st->nsizes))
+	if (m != (pk ? 2u + (st->sbs_kem != 0) : st->nsizes))
 		return sp_pbad(st, "'%s' %s: expected %u values, found %u", name, engine,
-		    (unsigned)(pk ? 2 : st->nsizes), (unsigned)m);
+		    (unsigned)(pk ? 2u + (st->sbs_kem != 0) : st->nsizes), (unsigned)m);
 	if (row_values(st, name, tok + pre, m, !pk, v))
 		return 0;
 	sp_normalise(name, norm, sizeof(norm));
+	if (pk && st->sbs_kem) {
+		static const char *const ops[] = { "keygen", "encaps", "decaps" };
+		for (i = 0; i < 3; i++)
+			if (v[i] > 0.0 && sp_add_sample(st, norm, NULL, engine, ops[i], 0, v[i], NULL))
+				return -1;
+		return 0;
+	}
 	if (pk) {
 		if ((v[0] > 0.0 && sp_add_sample(st, norm, NULL, engine, "sign", 0, v[0], NULL)) ||
 		    (v[1] > 0.0 && sp_add_sample(st, norm, NULL, engine, "verify", 0, v[1], NULL)))
@@ -477,6 +485,12 @@ static int parse_line(sp_state *st, char *p)
 	}
 	if (n >= 3 && strcmp(tok[0], "public") == 0 && strcmp(tok[1], "key") == 0 && strcmp(tok[2], "engine") == 0) {
 		st->section = SP_SEC_SBS_PK;
+		st->sbs_kem = 0;
+		return 0;
+	}
+	if (n == 5 && strcmp(tok[0], "KEM") == 0 && strcmp(tok[1], "engine") == 0 && strcmp(tok[2], "keygen/s") == 0) {
+		st->section = SP_SEC_SBS_PK; /* ember's side-by-side KEM rows: keygen, encaps, decaps */
+		st->sbs_kem = 1;
 		return 0;
 	}
 	if (st->section == SP_SEC_SBS || st->section == SP_SEC_SBS_PK)

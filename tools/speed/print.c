@@ -229,7 +229,8 @@ static void print_fastest(FILE *f, const speed_run *r)
 /*
  * openssl 3.0's -mr record of a public-key word: +F2 rsa, +F3 dsa, +F4
  * ecdsa, +F5 ecdh (the rate, then seconds per operation), +F6 EdDSA (with
- * the curve's name). Its records have no field for an implementation:
+ * the curve's name); openssl 3.5's +F9 for a KEM (three rates), after
+ * Ember's "+EMBER:KEM:k:name", which says what k is. Its records have no field for an implementation:
  * with -impl all, the word's other implementations than the default write
  * "+EMBER:PK:label:rates", which readers of openssl's records skip.
  */
@@ -238,13 +239,19 @@ static void print_pk_mr(FILE *f, const speed_pk_job *p, int impl_all)
 	if (p->state != SPEED_OK)
 		return;
 	if (impl_all && p->impl[0] && !p->is_default) {
+		int op;
 		fprintf(f, "+EMBER:PK:%s:%f", p->label, p->res[0].rate);
-		if (SPEED_PK_NOPS(p->family) == 2)
-			fprintf(f, ":%f", p->res[1].rate);
+		for (op = 1; op < SPEED_PK_NOPS(p->family); op++)
+			fprintf(f, ":%f", p->res[op].rate);
 		fprintf(f, "\n");
 		return;
 	}
 	switch (p->family) {
+	case SPEED_PK_KEM:
+		/* openssl 3.5's "+F9:%u:%f:%f:%f"; its k indexes a list made at run time, so Ember names its own first */
+		fprintf(f, "+EMBER:KEM:%u:%s\n", (unsigned)p->index, p->curve);
+		fprintf(f, "+F9:%u:%f:%f:%f\n", (unsigned)p->index, p->res[0].rate, p->res[1].rate, p->res[2].rate);
+		break;
 	case SPEED_PK_ECDH:
 		fprintf(f, "+F5:%u:%u:%f:%f\n", (unsigned)p->index, p->bits, p->res[0].rate,
 		    p->res[0].rate > 0 ? 1.0 / p->res[0].rate : 0.0);
@@ -269,6 +276,20 @@ static void print_pk_row(FILE *f, const speed_pk_job *p, int *header)
 	char curve[64];
 	int ok = p->state == SPEED_OK;
 
+	if (p->family == SPEED_PK_KEM) {
+		/* openssl 3.5's KEM table, its format strings */
+		if (!*header) {
+			fprintf(f, "%31skeygen    encaps    decaps keygens/s  encaps/s  decaps/s\n", " ");
+			*header = 1;
+		}
+		if (!ok)
+			fprintf(f, "%27s %9s %9s %9s %9s %9s %9s\n", p->label, "failed", "failed", "failed", "failed", "failed",
+			    "failed");
+		else
+			fprintf(f, "%27s %8.6fs %8.6fs %8.6fs %9.1f %9.1f %9.1f\n", p->label, 1.0 / p->res[0].rate,
+			    1.0 / p->res[1].rate, 1.0 / p->res[2].rate, p->res[0].rate, p->res[1].rate, p->res[2].rate);
+		return;
+	}
 	if (!*header) {
 		if (p->family == SPEED_PK_ECDH)
 			fprintf(f, "%30sop      op/s\n", " ");
@@ -622,12 +643,18 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 
 			if (!first_seen(runs, k, word, 1))
 				continue;
-			if (!printed_pk) {
-				snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine",
-				    "sign/s|op/s", "", "verify/s");
+			/* one header for the sign/verify and ECDH words, another for the KEMs (openssl 3.5's columns) */
+			if (printed_pk != (runs[k].pk[i].family == SPEED_PK_KEM ? 2 : 1)) {
+				int kem = runs[k].pk[i].family == SPEED_PK_KEM;
+				if (kem)
+					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s%7s %13s", wname, "KEM", weng, "engine",
+					    "keygen/s", "", "encaps/s", "", "decaps/s");
+				else
+					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine",
+					    "sign/s|op/s", "", "verify/s");
 				fprintf(f, "\n");
 				put_line(f, line);
-				printed_pk = 1;
+				printed_pk = kem ? 2 : 1;
 			}
 			for (m = 0; m < nrun; m++) {
 				const speed_pk_job *p = pk_by_word(&runs[m], word);
@@ -717,18 +744,16 @@ int speed_list_all(const speed_engine *e)
 		}
 		if (n > 0)
 			continue;
-		k2 = e->pk_new ? e->pk_new(w, why, sizeof(why)) : NULL;
-		if (e->pk_new == NULL)
-			snprintf(why, sizeof(why), "%s: not supported by this engine", w);
+		k2 = speed_pk_key_new(e, w, why, sizeof(why));
 		printf("%-18s %-10s %-6s %s\n", w, "-", "-", k2 ? "supported" : why);
-		if (k2 != NULL)
-			e->pk_free(k2);
+		speed_pk_key_free(e, speed_pk_defs[i].family, k2);
 	}
 	printf("\nwords: md2 mdc2 md4 md5 hmac sha1 sha256 sha512 rmd160 ripemd160 ripemd rc4 des-cbc des-ede3\n"
 	       "  idea-cbc idea rc2-cbc rc2 rc5-cbc rc5 bf-cbc blowfish bf cast-cbc cast cast5\n"
 	       "  aes-128-cbc aes-192-cbc aes-256-cbc camellia-128-cbc camellia-192-cbc camellia-256-cbc\n"
 	       "  rsa512 rsa1024 rsa2048 rsa3072 rsa4096 dsa512 dsa1024 dsa2048\n"
 	       "  ecdsap256 ecdsap384 ecdhp256 ecdhp384 ecdhx25519 ed25519\n"
+	       "  ML-KEM-512 ML-KEM-768 ML-KEM-1024 X25519MLKEM768 (openssl 3.5's KEM table; all: -kem-algorithms)\n"
 	       "groups: sha = sha1 sha256 sha512; des = des-cbc des-ede3; aes = aes-{128,192,256}-cbc;\n"
 	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048;\n"
 	       "  ecdsa = ecdsap256 ecdsap384; ecdh = ecdhp256 ecdhp384 ecdhx25519; eddsa = ed25519\n"

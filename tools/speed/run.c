@@ -90,7 +90,8 @@ static int sym_op(void *arg, uint64_t n)
 struct pk_arg {
 	const speed_engine *e;
 	void *k;
-	int verify;
+	int family;
+	int op; /* 0 sign, private, derive or keygen; 1 verify, public or encaps; 2 decaps */
 };
 
 static int pk_op(void *arg, uint64_t n)
@@ -99,7 +100,7 @@ static int pk_op(void *arg, uint64_t n)
 	uint64_t i;
 
 	for (i = 0; i < n; i++) {
-		int err = a->verify ? a->e->pk_verify(a->k) : a->e->pk_sign(a->k);
+		int err = speed_pk_key_op(a->e, a->family, a->k, a->op);
 		if (err)
 			return err;
 	}
@@ -234,9 +235,13 @@ static void run_jobs(speed_run *r, int mr, uint8_t *buf)
 	free(tasks);
 }
 
-/* openssl's words for an operation: "private"/"public" (rsa), "sign"/"verify", "" (ecdh). */
+/* openssl's words for an operation: "private"/"public" (rsa), "sign"/"verify", "" (ecdh), "keygen"/"encaps"/"decaps". */
 static const char *pk_what(int family, int verify)
 {
+	static const char *const kem[] = { "keygen", "encaps", "decaps" };
+
+	if (family == SPEED_PK_KEM)
+		return verify >= 0 && verify < 3 ? kem[verify] : "?";
 	if (family == SPEED_PK_RSA)
 		return verify ? "public" : "private";
 	if (family == SPEED_PK_ECDH)
@@ -278,6 +283,13 @@ static void pk_done(const speed_pk_job *p, int mr, int op, unsigned long long op
 		else
 			fprintf(stderr, "%llu %u-bits ECDH ops in %.2fs\n", ops, p->bits, secs);
 		break;
+	case SPEED_PK_KEM:
+		/* openssl 3.5: "+R15:%ld:%s:%.2f" .. "+R17", "%ld %s KEM keygen ops in %.2fs" */
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%s:%.2f\n", 15 + op, ops, p->curve, secs);
+		else
+			fprintf(stderr, "%llu %s KEM %s ops in %.2fs\n", ops, p->curve, pk_what(p->family, op), secs);
+		break;
 	default:
 		/* openssl 3.0's sign line ends in a blank, its verify line does not */
 		if (mr)
@@ -290,6 +302,21 @@ static void pk_done(const speed_pk_job *p, int mr, int op, unsigned long long op
 	}
 }
 
+/* openssl 3.5's line before each KEM measurement (kskey_print_message): text, or +DTP with -mr. */
+static void kem_progress(const speed_run *r, int mr, const speed_pk_job *p, const char *what)
+{
+	char sb[32];
+
+	if (r->count && mr)
+		fprintf(stderr, "+DNP:%llu:%s:%s\n", (unsigned long long)r->count, p->curve, what);
+	else if (r->count)
+		fprintf(stderr, "Doing %llu %s %s ops: ", (unsigned long long)r->count, p->curve, what);
+	else if (mr)
+		fprintf(stderr, "+DTP:%s:%s:%s\n", p->curve, what, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+	else
+		fprintf(stderr, "Doing %s %s ops for %ss: ", p->curve, what, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+}
+
 /* Times one public-key job; returns the operations of its first sign run (stop rule). */
 static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 {
@@ -297,7 +324,7 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 	int op, k, err;
 	char sb[32];
 
-	err = r->engine->pk_selftest(key);
+	err = speed_pk_key_selftest(r->engine, p->family, key);
 	if (err != 0) {
 		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->label, ember_strerror(err));
 		p->state = SPEED_FAILED;
@@ -309,12 +336,15 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 		struct pk_arg a;
 		a.e = r->engine;
 		a.k = key;
-		a.verify = op;
+		a.family = p->family;
+		a.op = op;
 		for (k = 0; k < r->repeat; k++) {
 			speed_sample smp;
 			const char *fam = pk_alg(p), *what = pk_what(p->family, op);
 
-			if (r->count && mr)
+			if (p->family == SPEED_PK_KEM)
+				kem_progress(r, mr, p, what); /* openssl 3.5's words: "Doing ML-KEM-768 keygen ops for 10s: " */
+			else if (r->count && mr)
 				fprintf(stderr, "+DNP:%llu:%u:%s:%s\n", (unsigned long long)r->count, p->bits, what, fam);
 			else if (r->count)
 				fprintf(stderr, "Doing %llu %u bits %s %s's: ", (unsigned long long)r->count, p->bits, what, fam);
@@ -347,8 +377,8 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 		}
 		speed_result_finish(&p->res[op]);
 	}
-	if (r->stack)
-		speed_stack_pk(r, p, key);
+	if (r->stack && p->family != SPEED_PK_KEM)
+		speed_stack_pk(r, p, key); /* not the KEM rows yet: speed_stack.c calls the engine's two operations */
 	p->state = SPEED_OK;
 	return first;
 }
@@ -480,7 +510,7 @@ static void parse_child_line(speed_run *r, char *line)
 			r->pk[i].state = st;
 	} else if (sscanf(line, "+EMBER:P:%d:%d:%llu:%lf:%lf:%lf:%lf:%llu", &i, &s, &ops, &secs, &rate, &mn, &mx,
 	               &cyc) == 8 &&
-	    i >= 0 && i < r->npk && s >= 0 && s < 2) {
+	    i >= 0 && i < r->npk && s >= 0 && s < SPEED_PK_NOPS(r->pk[i].family)) {
 		merge(&r->pk[i].res[s], ops, secs, rate, mn, mx, cyc);
 	}
 }
@@ -650,8 +680,8 @@ int speed_mark_fastest(speed_run *r, FILE *warn)
 double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 {
 	const speed_run *r = &runs[0];
-	int k, i, rows = 0, pks = 0, pk1 = 0;
-	char sb[32], terms[200] = "";
+	int k, i, rows = 0, pks = 0, pk1 = 0, pk3 = 0;
+	char sb[32], terms[260] = "";
 
 	what[0] = 0;
 	if (r->count > 0)
@@ -664,6 +694,8 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 				continue;
 			if (SPEED_PK_NOPS(runs[k].pk[i].family) == 1)
 				pk1++; /* ECDH: one operation */
+			else if (SPEED_PK_NOPS(runs[k].pk[i].family) == 3)
+				pk3++; /* a KEM: keygen, encaps, decaps */
 			else
 				pks++;
 		}
@@ -677,7 +709,10 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (pk1 > 0)
 		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d key size%s x 1 operation x %ss",
 		    rows + pks > 0 ? " + " : "", pk1, pk1 == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
-	if (r->repeat > 1 && (rows > 0) + (pks > 0) + (pk1 > 0) > 1)
+	if (pk3 > 0)
+		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d KEM%s x 3 operations x %ss",
+		    rows + pks + pk1 > 0 ? " + " : "", pk3, pk3 == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+	if (r->repeat > 1 && (rows > 0) + (pks > 0) + (pk1 > 0) + (pk3 > 0) > 1)
 		snprintf(what, len, "(%s) x %d repeats", terms, r->repeat);
 	else if (r->repeat > 1)
 		snprintf(what, len, "%s x %d repeats", terms, r->repeat);
@@ -686,5 +721,5 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (nrun > 1)
 		snprintf(what + strlen(what), len - strlen(what), ", over %d engines", nrun);
 	/* an upper bound for public keys: openssl's stop rule may skip the larger sizes */
-	return ((double)rows * r->nsizes * r->seconds + (double)(2 * pks + pk1) * r->pk_seconds) * r->repeat;
+	return ((double)rows * r->nsizes * r->seconds + (double)(2 * pks + pk1 + 3 * pk3) * r->pk_seconds) * r->repeat;
 }

@@ -16,6 +16,7 @@
 #include "speed_ec.h"
 #include "speed_int.h"
 #include "speed_pk.h"
+#include "speed_pq.h"
 #include "tool.h"
 
 /* ---- openssl speed's rows and words ---- */
@@ -110,13 +111,18 @@ const struct speed_pk_def speed_pk_defs[] = {
 	{ "ecdhp384", SPEED_PK_ECDH, 4, 384, "nistp384" },
 	{ "ecdhx25519", SPEED_PK_ECDH, 22, 253, "X25519" },
 	{ "ed25519", SPEED_PK_EDDSA, 0, 253, "Ed25519" },
+	/* openssl 3.5's KEM table; bits: the number of the name (the index: see speed_pk_job) */
+	{ "ML-KEM-512", SPEED_PK_KEM, 0, 512, "ML-KEM-512" },
+	{ "ML-KEM-768", SPEED_PK_KEM, 1, 768, "ML-KEM-768" },
+	{ "ML-KEM-1024", SPEED_PK_KEM, 2, 1024, "ML-KEM-1024" },
+	{ "X25519MLKEM768", SPEED_PK_KEM, 3, 768, "X25519MLKEM768" },
 };
 /* SPEED_NPK (speed_int.h), which sizes the arrays of one flag per word, counts the words above. */
 typedef char speed_npk_check[sizeof(speed_pk_defs) / sizeof(speed_pk_defs[0]) == SPEED_NPK ? 1 : -1];
 
 const char *speed_pk_family_name(int family)
 {
-	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa" };
+	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa", "kem" };
 	return family >= 0 && family < SPEED_PK_NFAM ? names[family] : "?";
 }
 
@@ -127,8 +133,50 @@ const char *const speed_pk_absent[] = {
 	"ecdsabrp256t1", "ecdsabrp384r1", "ecdsabrp384t1", "ecdsabrp512r1", "ecdsabrp512t1",
 	"ecdhp160", "ecdhp192", "ecdhp224", "ecdhp521", "ecdhk163", "ecdhk233", "ecdhk283", "ecdhk409",
 	"ecdhk571", "ecdhb163", "ecdhb233", "ecdhb283", "ecdhb409", "ecdhb571", "ecdhbrp256r1", "ecdhbrp256t1",
-	"ecdhbrp384r1", "ecdhbrp384t1", "ecdhbrp512r1", "ecdhbrp512t1", "ecdhx448", "ed448", NULL
+	"ecdhbrp384r1", "ecdhbrp384t1", "ecdhbrp512r1", "ecdhbrp512t1", "ecdhx448", "ed448",
+	/* openssl 3.5's KEM rows Ember has not (its DHKEM rows and the other hybrids) */
+	"ECP-256", "ECP-384", "ECP-521", "X25519", "X448", "X448MLKEM1024", "SecP256r1MLKEM768", "SecP384r1MLKEM1024",
+	NULL
 };
+
+/* ---- public-key keys: the engine's, or speed_pq.h's for a KEM word ---- */
+
+void *speed_pk_key_new(const speed_engine *e, const char *word, char *err, size_t err_len)
+{
+	if (speed_pq_known(word)) {
+		if (e == &speed_engine_ember)
+			return speed_pq_new(word, err, err_len);
+		snprintf(err, err_len, "%s: not supported by this engine", word);
+		return NULL;
+	}
+	if (e->pk_new == NULL) {
+		snprintf(err, err_len, "%s: not supported by this engine", word);
+		return NULL;
+	}
+	return e->pk_new(word, err, err_len);
+}
+
+int speed_pk_key_op(const speed_engine *e, int family, void *key, int op)
+{
+	if (family == SPEED_PK_KEM)
+		return speed_pq_op(key, op);
+	return op ? e->pk_verify(key) : e->pk_sign(key);
+}
+
+int speed_pk_key_selftest(const speed_engine *e, int family, void *key)
+{
+	return family == SPEED_PK_KEM ? speed_pq_selftest(key) : e->pk_selftest(key);
+}
+
+void speed_pk_key_free(const speed_engine *e, int family, void *key)
+{
+	if (key == NULL)
+		return;
+	if (family == SPEED_PK_KEM)
+		speed_pq_free(key);
+	else
+		e->pk_free(key);
+}
 
 const speed_engine *const speed_engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,
 	&speed_engine_cryptodev, &speed_engine_sodium };
@@ -374,8 +422,7 @@ static int add_pk_job(speed_run *r, int i, void *key, const char *why, const cha
 		if (nk != NULL)
 			r->keys = nk;
 		if (np == NULL || nk == NULL) {
-			if (key != NULL)
-				r->engine->pk_free(key);
+			speed_pk_key_free(r->engine, d->family, key);
 			return tool_error(CMD, "out of memory");
 		}
 		r->pk_cap = cap;
@@ -495,9 +542,10 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 	} else if (!any_word) {
 		for (i = 0; i < (int)speed_nrows; i++)
 			selected[speed_row_defs[i].index] = 1;
-		/* openssl 3.0's bare `speed` runs every public-key word, curves included */
+		/* openssl 3.0's bare `speed` runs every public-key word, curves included (3.5's KEMs: -kem-algorithms) */
 		for (i = 0; i < (int)SPEED_NPK; i++)
-			pk_sel[i] = speed_pk_defs[i].family > SPEED_PK_DSA || speed_pk_known(speed_pk_defs[i].word);
+			pk_sel[i] = speed_pk_defs[i].family == SPEED_PK_KEM ? 0
+			          : speed_pk_defs[i].family > SPEED_PK_DSA || speed_pk_known(speed_pk_defs[i].word);
 	}
 	for (i = 0; i < (int)speed_nrows; i++) {
 		const struct speed_row_def *d = &speed_row_defs[i];
@@ -534,7 +582,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 		const char *w = speed_pk_absent[sel->absent[i]];
 		if (!skip_missing)
 			return tool_error(CMD, "%s: not in this build (Ember's curves: ecdsap256 ecdsap384 ecdhp256 ecdhp384 "
-			                       "ecdhx25519 ed25519)", w);
+			                       "ecdhx25519 ed25519; KEMs: ML-KEM-512 ML-KEM-768 ML-KEM-1024 X25519MLKEM768)", w);
 		fprintf(stderr, "ember speed: %s: not in this build (skipped)\n", w);
 	}
 	for (i = 0; i < (int)SPEED_NPK; i++) {
@@ -556,11 +604,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 			continue;
 		for (k = 0; k < nrun; k++) {
 			const speed_engine *e = runs[k].engine;
-			key[k] = NULL;
-			if (e->pk_new == NULL)
-				snprintf(reason[k], sizeof(reason[k]), "%s: not supported by this engine", word);
-			else
-				key[k] = e->pk_new(word, reason[k], sizeof(reason[k]));
+			key[k] = speed_pk_key_new(e, word, reason[k], sizeof(reason[k]));
 			any |= key[k] != NULL;
 		}
 		if (nel == 1 && key[0] == NULL) {

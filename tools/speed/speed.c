@@ -96,10 +96,9 @@ static void free_runs(speed_run *runs, int nrun)
 			for (s = 0; s < SPEED_MAX_SIZES; s++)
 				free(r->jobs[i].res[s].samples);
 		for (i = 0; i < r->npk; i++) {
-			free(r->pk[i].res[0].samples);
-			free(r->pk[i].res[1].samples);
-			if (r->keys[i] != NULL)
-				r->engine->pk_free(r->keys[i]);
+			for (s = 0; s < (int)(sizeof(r->pk[i].res) / sizeof(r->pk[i].res[0])); s++)
+				free(r->pk[i].res[s].samples);
+			speed_pk_key_free(r->engine, r->pk[i].family, r->keys[i]);
 		}
 		free(r->jobs);
 		free(r->pk);
@@ -173,6 +172,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: ember speed [options] [algorithm ...] [options]   (see man ember-speed)\n"
 	           "openssl options: -seconds N -bytes N -elapsed -multi N -mr -misalign N -decrypt\n"
 	           "                 -evp NAME -hmac DIGEST -aead -engine NAME[,NAME...] -testmode\n"
+	           "                 -kem-algorithms\n"
 	           "engines:         ember (default), openssl, afalg (af_alg), cryptodev (devcrypto), sodium\n"
 	           "                 (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
@@ -212,10 +212,12 @@ static int take_word(const char *w, speed_selection *sel)
 			sel->extra[n] = 1;
 			found = 1;
 		}
-	/* a word, or a group: rsa, dsa, ecdsa, ecdh (every curve of openssl's ecdh group that Ember has), eddsa */
+	/* a word, or a group: rsa, dsa, ecdsa, ecdh (every curve of openssl's ecdh group that Ember has), eddsa;
+	 * openssl 3.5's KEMs by name only (their group is the option -kem-algorithms) */
 	for (n = 0; n < SPEED_NPK; n++) {
 		const struct speed_pk_def *d = &speed_pk_defs[n];
-		if (strcmp(w, d->word) != 0 && strcmp(w, speed_pk_family_name(d->family)) != 0)
+		if (strcmp(w, d->word) != 0 &&
+		    (d->family == SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0))
 			continue;
 		if (d->family <= SPEED_PK_DSA && !speed_pk_known(d->word))
 			continue;
@@ -303,6 +305,13 @@ int cmd_speed(int argc, char **argv)
 			r.cycles = 1, takes = 0;
 		} else if (strcmp(o, "-stack") == 0) {
 			r.stack = 1, takes = 0;
+		} else if (strcmp(o, "-kem-algorithms") == 0) {
+			/* openssl 3.5: every KEM (Ember's: speed_pq.h) */
+			size_t n;
+			sel.any_word = 1, takes = 0;
+			for (n = 0; n < SPEED_NPK; n++)
+				if (speed_pk_defs[n].family == SPEED_PK_KEM)
+					sel.pk[n] = 1;
 		} else if (strcmp(o, "-list") == 0) {
 			list = 1, takes = 0;
 		} else if (strcmp(o, "-skip-missing") == 0) {

@@ -14,6 +14,7 @@
  *   speed_stack.c   -stack: one operation's peak stack on a painted region, and its heap (speed_stack.h)
  *   speed_pk.c      public-key operations: rsa, dsa (speed_pk.h)
  *   speed_ec.c      the curves: ecdsa, ecdh, x25519, ed25519, per backend (speed_ec.h)
+ *   speed_pq.c      the KEMs of openssl 3.5's table: ML-KEM-512/768/1024, X25519MLKEM768 (speed_pq.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
  *                   record (nonce, AAD, tag) of the AEAD rows
@@ -299,8 +300,13 @@ typedef struct speed_job {
  * constant-time one, where the fastest is not constant-time. */
 enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
 
-/* The public-key families, in the order of openssl 3.0's tables. */
-enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_NFAM };
+/*
+ * The public-key families, in the order of openssl's tables: 3.0's, then
+ * 3.5's KEM table (ML-KEM-512 ... X25519MLKEM768: keygen, encaps, decaps;
+ * tools/speed/speed_pq.h).
+ */
+enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_KEM,
+	SPEED_PK_NFAM };
 
 /* One public-key word (under one implementation): sign (or private) and verify (or public) results. */
 typedef struct speed_pk_job {
@@ -308,8 +314,11 @@ typedef struct speed_pk_job {
 	unsigned bits;
 	int family;          /* enum speed_pk_family */
 	int index;           /* openssl's k: rsa512 = 0 ...; dsa512 = 0 ...; ecdsa/ecdh: its curve table
-	                        (nistp256 = 3, nistp384 = 4, X25519 = 22); Ed25519 = 0 */
-	char curve[16];      /* openssl's name of the curve: "nistp256", "X25519", "Ed25519"; "" for rsa, dsa */
+	                        (nistp256 = 3, nistp384 = 4, X25519 = 22); Ed25519 = 0; KEMs: Ember's
+	                        order (ML-KEM-512 = 0 ... X25519MLKEM768 = 3: openssl 3.5 makes its
+	                        list at run time, so -mr names them in +EMBER:KEM records) */
+	char curve[16];      /* openssl's name of the curve: "nistp256", "X25519", "Ed25519"; "" for rsa, dsa;
+	                        a KEM's name as openssl 3.5 prints it ("ML-KEM-768") */
 	char impl[32];       /* requested implementation, "" for the preferred one */
 	char impl_used[32];  /* the one run ("x86adx"), "" when the engine names none */
 	char label[64];      /* word, or word/impl with -impl */
@@ -317,11 +326,11 @@ typedef struct speed_pk_job {
 	int is_default;      /* with -impl: 1 for the preferred implementation */
 	int state;
 	char error[200];
-	speed_result res[2]; /* 0 sign/private/derive, 1 verify/public (ECDH: unused) */
+	speed_result res[3]; /* 0 sign/private/derive/keygen, 1 verify/public/encaps (ECDH: unused), 2 decaps (KEM only) */
 } speed_pk_job;
 
-/* The number of timed operations of a family's word: 1 for ECDH, else 2. */
-#define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : 2)
+/* The number of timed operations of a family's word: 1 for ECDH, 3 for a KEM, else 2. */
+#define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : (family) == SPEED_PK_KEM ? 3 : 2)
 
 enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };
 

@@ -52,7 +52,7 @@ extern const struct speed_extra_def speed_extra_defs[];
 extern const size_t speed_nextra;
 #define SPEED_MAX_EXTRA 32
 
-/* The public-key words (rsa512 ... dsa2048, the curves), SPEED_NPK of them, in openssl's table order. */
+/* The public-key words (rsa512 ... dsa2048, the curves, the KEMs), SPEED_NPK of them, in openssl's table order. */
 struct speed_pk_def {
 	const char *word;   /* "rsa2048", "ecdsap256", "ecdhx25519", "ed25519" */
 	int family;         /* enum speed_pk_family */
@@ -60,12 +60,23 @@ struct speed_pk_def {
 	unsigned bits;      /* as openssl prints them: 253 for X25519 and Ed25519 */
 	const char *curve;  /* openssl's curve name ("nistp256", "X25519", "Ed25519"), "" for rsa, dsa */
 };
-#define SPEED_NPK 14
+#define SPEED_NPK 18
 extern const struct speed_pk_def speed_pk_defs[];
 /* What a word's family is called in openssl's groups (rsa dsa ecdsa ecdh eddsa). */
 const char *speed_pk_family_name(int family);
 /* openssl speed's curve words that Ember has no curve for (ecdhp521, ed448 ...): NULL-terminated. */
 extern const char *const speed_pk_absent[];
+/*
+ * A public-key job's key and its operations: the engine's (pk_new,
+ * pk_sign, pk_verify, pk_selftest, pk_free), or for a KEM word, which only
+ * Ember's engine has (the engine interface has two operations, a KEM
+ * three), speed_pq.h's: key NULL with a reason in |err| for another engine.
+ * |op| 0 sign (or private, derive, keygen), 1 verify (public, encaps), 2 decaps.
+ */
+void *speed_pk_key_new(const speed_engine *e, const char *word, char *err, size_t err_len);
+int speed_pk_key_op(const speed_engine *e, int family, void *key, int op);
+int speed_pk_key_selftest(const speed_engine *e, int family, void *key);
+void speed_pk_key_free(const speed_engine *e, int family, void *key);
 /* The most jobs one public-key word can have in one run (-impl all). */
 #define SPEED_MAX_PK_IMPLS 8
 

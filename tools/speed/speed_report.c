@@ -44,6 +44,10 @@ static const char *sym_op(const speed_run *r, const speed_job *j)
 
 static const char *pk_op(const speed_pk_job *p, int op)
 {
+	static const char *const kem[] = { "keygen", "encaps", "decaps" };
+
+	if (p->family == SPEED_PK_KEM)
+		return op >= 0 && op < 3 ? kem[op] : "?";
 	if (p->family == SPEED_PK_ECDH)
 		return "derive";
 	return op ? "verify" : "sign";
@@ -53,14 +57,14 @@ static const char *pk_op(const speed_pk_job *p, int op)
  * A public-key result's algorithm: the word for rsa and dsa ("rsa2048"),
  * openssl's table row for the curves, as the result readers name it from
  * openssl's text and -mr output: "ecdsa(nistp256)", "ecdh(x25519)",
- * "eddsa(ed25519)".
+ * "eddsa(ed25519)"; a KEM's as openssl 3.5 prints it ("ML-KEM-768").
  */
 static const char *pk_alg(const speed_pk_job *p, char *buf, size_t len)
 {
 	size_t i, n;
 
-	if (p->family <= SPEED_PK_DSA)
-		return p->word;
+	if (p->family <= SPEED_PK_DSA || p->family == SPEED_PK_KEM)
+		return p->word; /* a KEM: openssl 3.5's name, "ML-KEM-768" */
 	snprintf(buf, len, "%s(%s)", p->family == SPEED_PK_ECDSA ? "ecdsa" : p->family == SPEED_PK_ECDH ? "ecdh" : "eddsa",
 	    p->curve);
 	for (i = 0, n = strlen(buf); i < n; i++)
