@@ -387,20 +387,16 @@ void speed_stack_job(const speed_run *r, speed_job *j, speed_task *t, uint8_t *b
 struct pk_call {
 	const speed_engine *e;
 	void *k;
+	int family, op;
 };
 
-static int pk_sign_call(void *arg)
+static int pk_call(void *arg)
 {
 	struct pk_call *a = arg;
-	return a->e->pk_sign(a->k);
+	return speed_pk_key_op(a->e, a->family, a->k, a->op);
 }
 
-static int pk_verify_call(void *arg)
-{
-	struct pk_call *a = arg;
-	return a->e->pk_verify(a->k);
-}
-
+/* Every operation of the word: sign and verify, derive, or a KEM's keygen, encaps and decaps. */
 void speed_stack_pk(const speed_run *r, speed_pk_job *p, void *key)
 {
 	int op;
@@ -415,7 +411,9 @@ void speed_stack_pk(const speed_run *r, speed_pk_job *p, void *key)
 		}
 		a.e = r->engine;
 		a.k = key;
-		speed_stack_measure(op ? pk_verify_call : pk_sign_call, &a, &fig);
+		a.family = p->family;
+		a.op = op;
+		speed_stack_measure(pk_call, &a, &fig);
 		keep(&p->res[op], &fig);
 	}
 }
@@ -510,26 +508,31 @@ void speed_stack_print(FILE *f, const speed_run *r)
 	if (anypk) {
 		fprintf(f, "\nThe 'numbers' are the peak stack in bytes of one operation, over an empty call's;\n"
 		           "heap: bytes it allocated (0: checked, none; -: not checked). (-stack)\n");
-		fprintf(f, "%-*s %12s %12s %8s\n", w, "public key", "sign|op", "verify", "heap");
+		fprintf(f, "%-*s %12s %12s %12s %8s\n", w, "public key", "sign|op", "verify|encaps", "decaps", "heap");
 		for (i = 0; i < r->npk; i++) {
 			const speed_pk_job *p = &r->pk[i];
 			int nops = SPEED_PK_NOPS(p->family);
-			char v1[32], h[32];
+			char v1[32], v2[32], h[32];
 			if (p->state != SPEED_OK)
 				continue;
-			if (nops == 2)
+			if (nops >= 2)
 				speed_stack_text(&p->res[1], 0, v1, sizeof(v1));
 			else
 				snprintf(v1, sizeof(v1), "-");
-			fprintf(f, "%-*s %12s %12s %8s\n", w, p->label, speed_stack_text(&p->res[0], 0, b, sizeof(b)), v1,
-			    speed_stack_text(heap_of(p->res, nops), 1, h, sizeof(h)));
+			if (nops == 3)
+				speed_stack_text(&p->res[2], 0, v2, sizeof(v2));
+			else
+				snprintf(v2, sizeof(v2), "-");
+			fprintf(f, "%-*s %12s %12s %12s %8s\n", w, p->label, speed_stack_text(&p->res[0], 0, b, sizeof(b)), v1,
+			    v2, speed_stack_text(heap_of(p->res, nops), 1, h, sizeof(h)));
 		}
 	}
 }
 
 /*
  * -mr: "+EMBER:STACK:label:v..." per row (one value per +H size) and
- * "+EMBER:STACKPK:label:v[:v]" per public-key word (sign or op, verify),
+ * "+EMBER:STACKPK:label:v[:v[:v]]" per public-key word (sign or op, verify or
+ * encaps, decaps),
  * each value "stack/heap": bytes, or "n/a", "overflow", "failed", "-" (heap
  * not checked). Readers of openssl's records skip "+EMBER:" records.
  */
