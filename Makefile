@@ -217,6 +217,12 @@ size:
 		CFLAGS="$(call xget,$(TARGET),2)" $(O)/size-$(TARGET)/ember
 	@sh scripts/size.sh $(O)/size-$(TARGET) $(call xget,$(TARGET),1) $(call xget,$(TARGET),4) \
 		$(patsubst %-,%,$(call xget,$(TARGET),1))
+	@# per operation: a static program calling it, minus an empty one, against the library as built
+	@# and against one built for --gc-sections
+	@$(MAKE) --no-print-directory -s O=$(O)/size-$(TARGET)/gc CROSS_COMPILE=$(call xget,$(TARGET),1) \
+		CFLAGS="$(call xget,$(TARGET),2) -ffunction-sections -fdata-sections" $(O)/size-$(TARGET)/gc/libember.a
+	@echo
+	@sh scripts/size-algo.sh $(O)/size-$(TARGET) $(call xget,$(TARGET),1) "$(call xget,$(TARGET),2)"
 
 # Instructions per byte under qemu (deterministic), next to Debian's openssl for the target.
 INSNCOUNT_SRC ?= ../shared/tools/qemu-insncount.c
