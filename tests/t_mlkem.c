@@ -91,33 +91,6 @@ static void each_impl(void (*body)(void))
 	cur = NULL;
 }
 
-/* A malloc'd copy of the hex field |key| of |t| (NULL when absent or malformed; "" gives a 1-byte buffer, len 0). */
-static uint8_t *field(const tj *t, const char *key, size_t *len)
-{
-	const char *hex = tj_str(t, key);
-	uint8_t *out = NULL;
-
-	*len = 0;
-	if (hex == NULL)
-		return NULL;
-	if (*hex == '\0')
-		return calloc(1, 1);
-	if (t_hex(hex, &out, len) != 0)
-		return NULL;
-	return out;
-}
-
-static int has_flag(const tj *t, const char *flag)
-{
-	const tj *f = tj_get(t, "flags");
-	size_t i;
-
-	for (i = 0; f != NULL && f->type == TJ_ARR && i < f->n; i++)
-		if (f->items[i]->type == TJ_STR && strcmp(f->items[i]->str, flag) == 0)
-			return 1;
-	return 0;
-}
-
 static int set_of(const char *name)
 {
 	if (name == NULL)
@@ -129,29 +102,6 @@ static int set_of(const char *name)
 	if (strcmp(name, "ML-KEM-1024") == 0)
 		return EMBER_MLKEM1024;
 	return 0;
-}
-
-static tj *load(const char *name)
-{
-	char rel[128];
-	tj *j;
-
-	snprintf(rel, sizeof(rel), "wycheproof/testvectors_v1/%s", name);
-	if (t_shared_dir == NULL || (j = tj_load(t_path(t_shared_dir, rel))) == NULL) {
-		t_skip("Wycheproof %s: not found under %s", name, t_shared_dir ? t_shared_dir : "(no -s)");
-		return NULL;
-	}
-	return j;
-}
-
-static int all_eq(const uint8_t *p, int v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != (uint8_t)v)
-			return 0;
-	return 1;
 }
 
 /* K_bar = J(z || c) = SHAKE256(z || c, 32), FIPS 203 Algorithm 18, computed apart from the library's path */
@@ -177,7 +127,7 @@ static void body_mlkem_wycheproof(void)
 	for (f = 0; f < 3; f++) {
 		unsigned valid = 0, bad_seed = 0, bad_ct = 0;
 		const tj *groups;
-		tj *j = load(files[f]);
+		tj *j = t_wycheproof_load(files[f]);
 
 		if (j == NULL)
 			continue;
@@ -194,8 +144,8 @@ static void body_mlkem_wycheproof(void)
 				const char *res = tj_str(t, "result");
 				long id = tj_int(t, "tcId", -1);
 				size_t seed_len, ek_len, c_len, k_len;
-				uint8_t *seed = field(t, "seed", &seed_len), *ek = field(t, "ek", &ek_len);
-				uint8_t *c = field(t, "c", &c_len), *kk = field(t, "K", &k_len);
+				uint8_t *seed = tj_hex(t, "seed", &seed_len), *ek = tj_hex(t, "ek", &ek_len);
+				uint8_t *c = tj_hex(t, "c", &c_len), *kk = tj_hex(t, "K", &k_len);
 				uint8_t myek[EMBER_MLKEM_EK_MAX], mydk[EMBER_MLKEM_DK_MAX], ss[32];
 				int r, invalid = res != NULL && strcmp(res, "invalid") == 0;
 
@@ -218,7 +168,7 @@ static void body_mlkem_wycheproof(void)
 				memset(ss, 0xa5, sizeof(ss));
 				r = ember_mlkem_decaps(set, ss, mydk, dkl, c, c_len);
 				if (c_len != EMBER_MLKEM_CT_LEN(set)) {
-					CHECK(invalid && r == EMBER_ELEN && all_eq(ss, 0xa5, 32),
+					CHECK(invalid && r == EMBER_ELEN && t_all_eq(ss, 0xa5, 32),
 					    "%s tcId %ld: %zu-byte ciphertext: %d (%s)", files[f], id, c_len, r, res);
 					bad_ct++;
 				} else {
@@ -249,7 +199,7 @@ static void body_mlkem_wycheproof_encaps(void)
 	unsigned valid = 0, bad_len = 0, overflow = 0;
 	const tj *groups;
 	size_t g, i;
-	tj *j = load(name);
+	tj *j = t_wycheproof_load(name);
 
 	if (j == NULL)
 		return;
@@ -264,8 +214,8 @@ static void body_mlkem_wycheproof_encaps(void)
 			const char *res = tj_str(t, "result");
 			long id = tj_int(t, "tcId", -1);
 			size_t ek_len, m_len, c_len, k_len;
-			uint8_t *ek = field(t, "ek", &ek_len), *m = field(t, "m", &m_len);
-			uint8_t *c = field(t, "c", &c_len), *kk = field(t, "K", &k_len);
+			uint8_t *ek = tj_hex(t, "ek", &ek_len), *m = tj_hex(t, "m", &m_len);
+			uint8_t *c = tj_hex(t, "c", &c_len), *kk = tj_hex(t, "K", &k_len);
 			uint8_t ct[EMBER_MLKEM768_CT_LEN], ss[32];
 			int r;
 
@@ -283,7 +233,7 @@ static void body_mlkem_wycheproof_encaps(void)
 				valid++;
 			} else {
 				int want = ek_len != EMBER_MLKEM768_EK_LEN ? EMBER_ELEN : EMBER_ERANGE;
-				CHECK(r == want && all_eq(ct, 0x5a, sizeof(ct)) && all_eq(ss, 0xa5, 32),
+				CHECK(r == want && t_all_eq(ct, 0x5a, sizeof(ct)) && t_all_eq(ss, 0xa5, 32),
 				    "%s tcId %ld (%s, ek %zu bytes): %d, want %d, outputs untouched", name, id, res, ek_len, r,
 				    want);
 				CHECK(ember_mlkem_check_ek(set, ek, ek_len) == want, "%s tcId %ld: check_ek", name, id);
@@ -291,7 +241,7 @@ static void body_mlkem_wycheproof_encaps(void)
 					bad_len++;
 				else
 					overflow++;
-				if (has_flag(t, "ModulusOverflow"))
+				if (tj_has_flag(t, "ModulusOverflow"))
 					CHECK(want == EMBER_ERANGE, "%s tcId %ld: ModulusOverflow of another length", name, id);
 			}
 		next:
@@ -316,7 +266,7 @@ static void body_mlkem_wycheproof_keygen(void)
 	unsigned n = 0;
 	const tj *groups;
 	size_t g, i;
-	tj *j = load(name);
+	tj *j = t_wycheproof_load(name);
 
 	if (j == NULL)
 		return;
@@ -332,8 +282,8 @@ static void body_mlkem_wycheproof_keygen(void)
 			const char *res = tj_str(t, "result");
 			long id = tj_int(t, "tcId", -1);
 			size_t seed_len, ek_len, dk_len;
-			uint8_t *seed = field(t, "seed", &seed_len), *ek = field(t, "ek", &ek_len);
-			uint8_t *dk = field(t, "dk", &dk_len);
+			uint8_t *seed = tj_hex(t, "seed", &seed_len), *ek = tj_hex(t, "ek", &ek_len);
+			uint8_t *dk = tj_hex(t, "dk", &dk_len);
 			uint8_t myek[EMBER_MLKEM_EK_MAX], mydk[EMBER_MLKEM_DK_MAX];
 			int r;
 
@@ -363,7 +313,7 @@ static void body_mlkem_wycheproof_decaps(void)
 	unsigned valid = 0, invalid = 0;
 	const tj *groups;
 	size_t g, i;
-	tj *j = load(name);
+	tj *j = t_wycheproof_load(name);
 
 	if (j == NULL)
 		return;
@@ -378,7 +328,7 @@ static void body_mlkem_wycheproof_decaps(void)
 			const char *res = tj_str(t, "result");
 			long id = tj_int(t, "tcId", -1);
 			size_t dk_len, c_len, k_len = 0;
-			uint8_t *dk = field(t, "dk", &dk_len), *c = field(t, "c", &c_len), *kk = field(t, "K", &k_len);
+			uint8_t *dk = tj_hex(t, "dk", &dk_len), *c = tj_hex(t, "c", &c_len), *kk = tj_hex(t, "K", &k_len);
 			uint8_t ss[32];
 			int r;
 
@@ -394,9 +344,9 @@ static void body_mlkem_wycheproof_decaps(void)
 				int want = (dk_len != EMBER_MLKEM_DK_LEN(set) || c_len != EMBER_MLKEM_CT_LEN(set))
 				    ? EMBER_ELEN
 				    : EMBER_EDECODE;
-				CHECK(r == want && all_eq(ss, 0xa5, 32), "%s tcId %ld (%s): %d, want %d", name, id,
+				CHECK(r == want && t_all_eq(ss, 0xa5, 32), "%s tcId %ld (%s): %d, want %d", name, id,
 				    tj_str(t, "comment"), r, want);
-				if (has_flag(t, "InvalidDecapsulationKey"))
+				if (tj_has_flag(t, "InvalidDecapsulationKey"))
 					CHECK(ember_mlkem_check_dk(set, dk, dk_len) == EMBER_EDECODE,
 					    "%s tcId %ld: check_dk passes", name, id);
 				invalid++;
@@ -537,7 +487,7 @@ static void body_mlkem_tamper(void)
 			dk[at] ^= 0x40;
 			memset(ss2, 0xa5, sizeof(ss2));
 			r = ember_mlkem_decaps(set, ss2, dk, dkl, ct, ctl);
-			CHECK(r == EMBER_EDECODE && all_eq(ss2, 0xa5, 32) && ember_mlkem_check_dk(set, dk, dkl) == EMBER_EDECODE,
+			CHECK(r == EMBER_EDECODE && t_all_eq(ss2, 0xa5, 32) && ember_mlkem_check_dk(set, dk, dkl) == EMBER_EDECODE,
 			    "mlkem-%d: %s changed: %d", set, pos == 0 ? "ek in dk" : "h", r);
 			dk[at] ^= 0x40;
 		}
@@ -607,16 +557,16 @@ static void body_mlkem_bad_input(void)
 			          ember_mlkem_keygen_seed(set, ek_b, ekl, dk_b, odk, seed) == EMBER_ELEN &&
 			          ember_mlkem_keygen(set, ek_b, oek, dk_b, dkl) == EMBER_ELEN &&
 			          ember_mlkem_keygen(set, ek_b, ekl, dk_b, odk) == EMBER_ELEN &&
-			          all_eq(ek_b, 0x11, sizeof(ek_b)) && all_eq(dk_b, 0x22, sizeof(dk_b)),
+			          t_all_eq(ek_b, 0x11, sizeof(ek_b)) && t_all_eq(dk_b, 0x22, sizeof(dk_b)),
 			    "mlkem-%d: keygen lengths %+d", set, d);
 			CHECK(ember_mlkem_encaps_m(set, ct_b, oct, ss_b, ek, ekl, m) == EMBER_ELEN &&
 			          ember_mlkem_encaps_m(set, ct_b, ctl, ss_b, ek, oek, m) == EMBER_ELEN &&
 			          ember_mlkem_encaps(set, ct_b, oct, ss_b, ek, ekl) == EMBER_ELEN &&
 			          ember_mlkem_encaps(set, ct_b, ctl, ss_b, ek, oek) == EMBER_ELEN &&
-			          all_eq(ct_b, 0x33, sizeof(ct_b)) && all_eq(ss_b, 0x44, 32),
+			          t_all_eq(ct_b, 0x33, sizeof(ct_b)) && t_all_eq(ss_b, 0x44, 32),
 			    "mlkem-%d: encaps lengths %+d", set, d);
 			CHECK(ember_mlkem_decaps(set, ss_b, dk, odk, ct, ctl) == EMBER_ELEN &&
-			          ember_mlkem_decaps(set, ss_b, dk, dkl, ct, oct) == EMBER_ELEN && all_eq(ss_b, 0x44, 32),
+			          ember_mlkem_decaps(set, ss_b, dk, dkl, ct, oct) == EMBER_ELEN && t_all_eq(ss_b, 0x44, 32),
 			    "mlkem-%d: decaps lengths %+d", set, d);
 			CHECK(ember_mlkem_check_ek(set, ek, oek) == EMBER_ELEN && ember_mlkem_check_dk(set, dk, odk) == EMBER_ELEN,
 			    "mlkem-%d: check lengths %+d", set, d);
@@ -650,7 +600,7 @@ static void body_mlkem_bad_input(void)
 					    set, r);
 				else
 					CHECK(r == EMBER_ERANGE && ember_mlkem_check_ek(set, ek2, ekl) == EMBER_ERANGE &&
-					          all_eq(ct_b, 0x33, sizeof(ct_b)) && all_eq(ss_b, 0x44, 32),
+					          t_all_eq(ct_b, 0x33, sizeof(ct_b)) && t_all_eq(ss_b, 0x44, 32),
 					    "mlkem-%d: coefficient %u at %zu: %d", set, v, at, r);
 			}
 		}
@@ -658,7 +608,7 @@ static void body_mlkem_bad_input(void)
 		dk[dkl - 40] ^= 1;
 		memset(ss, 0x44, sizeof(ss));
 		r = ember_mlkem_decaps(set, ss, dk, dkl, ct, ctl);
-		CHECK(r == EMBER_EDECODE && all_eq(ss, 0x44, 32) && ember_mlkem_check_dk(set, dk, dkl) == EMBER_EDECODE,
+		CHECK(r == EMBER_EDECODE && t_all_eq(ss, 0x44, 32) && ember_mlkem_check_dk(set, dk, dkl) == EMBER_EDECODE,
 		    "mlkem-%d: dk hash check: %d", set, r);
 		CHECK(memcmp(dk0, dk, dkl - 40) == 0, "mlkem-%d: dk changed by decaps", set);
 	}

@@ -41,16 +41,6 @@ static const uint8_t small_order[3][32] = {
 	    0xda, 0x09, 0x8d, 0xeb, 0x9c, 0x32, 0xb1, 0xfd, 0x86, 0x62, 0x05, 0x16, 0x5f, 0x49, 0xb8, 0x00 },
 };
 
-static int all_eq(const uint8_t *p, int v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] != (uint8_t)v)
-			return 0;
-	return 1;
-}
-
 EMBER_TEST(hybrid_lengths)
 {
 	CHECK(CS_LEN == 1216 && CS_LEN == EMBER_MLKEM768_EK_LEN + 32, "client share %d", (int)CS_LEN);
@@ -76,7 +66,7 @@ EMBER_TEST(hybrid_roundtrip)
 		r = ember_x25519mlkem768_decaps(k2, priv, sv, sizeof(sv));
 		CHECK(r == 0, "decaps: %d", r);
 		CHECK(memcmp(k1, k2, K_LEN) == 0, "round %d: secrets differ: %s", i, t_tohex(k1, K_LEN));
-		CHECK(!all_eq(k1, 0, 32) && !all_eq(k1 + 32, 0, 32), "round %d: a half is zero", i);
+		CHECK(!t_all_eq(k1, 0, 32) && !t_all_eq(k1 + 32, 0, 32), "round %d: a half is zero", i);
 	}
 	/* the private state's X25519 scalar gives the share's X25519 public key */
 	{
@@ -156,10 +146,10 @@ EMBER_TEST(hybrid_bad_input)
 		memset(k, 0x5a, sizeof(k));
 		r = ember_x25519mlkem768_encaps(out, k, bad, CS_LEN);
 		CHECK(r == EMBER_ERANGE, "modulus check %zu: %d, want EMBER_ERANGE", i, r);
-		CHECK(all_eq(out, 0xa5, sizeof(out)) && all_eq(k, 0x5a, sizeof(k)), "modulus check %zu: output written", i);
+		CHECK(t_all_eq(out, 0xa5, sizeof(out)) && t_all_eq(k, 0x5a, sizeof(k)), "modulus check %zu: output written", i);
 		r = ember_x25519mlkem768_encaps_seed(out, k, bad, CS_LEN, m, xs);
 		CHECK(r == EMBER_ERANGE, "modulus check %zu (seeded): %d", i, r);
-		CHECK(all_eq(out, 0xa5, sizeof(out)) && all_eq(k, 0x5a, sizeof(k)), "modulus check %zu: output written", i);
+		CHECK(t_all_eq(out, 0xa5, sizeof(out)) && t_all_eq(k, 0x5a, sizeof(k)), "modulus check %zu: output written", i);
 		bad[0] = 0xff;
 		bad[1] |= 0x0f;
 	}
@@ -178,12 +168,12 @@ EMBER_TEST(hybrid_bad_input)
 		memset(k, 0x5a, sizeof(k));
 		r = ember_x25519mlkem768_encaps(out, k, bad, CS_LEN);
 		CHECK(r == EMBER_EZEROSECRET, "client small-order point %zu: %d, want EMBER_EZEROSECRET", i, r);
-		CHECK(all_eq(out, 0xa5, sizeof(out)) && all_eq(k, 0x5a, sizeof(k)), "small order %zu: output written", i);
+		CHECK(t_all_eq(out, 0xa5, sizeof(out)) && t_all_eq(k, 0x5a, sizeof(k)), "small order %zu: output written", i);
 		memcpy(badsv, sv, SS_LEN);
 		memcpy(badsv + EMBER_MLKEM768_CT_LEN, small_order[i], 32);
 		r = ember_x25519mlkem768_decaps(k, priv, badsv, SS_LEN);
 		CHECK(r == EMBER_EZEROSECRET, "server small-order point %zu: %d, want EMBER_EZEROSECRET", i, r);
-		CHECK(all_eq(k, 0x5a, sizeof(k)), "server small order %zu: secret written", i);
+		CHECK(t_all_eq(k, 0x5a, sizeof(k)), "server small order %zu: secret written", i);
 	}
 
 	/* wrong lengths */
@@ -197,13 +187,13 @@ EMBER_TEST(hybrid_bad_input)
 	CHECK(ember_x25519mlkem768_decaps(k, priv, sv, SS_LEN - 1) == EMBER_ELEN, "server share 1119");
 	CHECK(ember_x25519mlkem768_decaps(k, priv, sv, SS_LEN + 1) == EMBER_ELEN, "server share 1121");
 	CHECK(ember_x25519mlkem768_decaps(k, priv, sv, EMBER_MLKEM768_CT_LEN) == EMBER_ELEN, "server share 1088");
-	CHECK(all_eq(out, 0xa5, sizeof(out)) && all_eq(k, 0x5a, sizeof(k)), "wrong length: output written");
+	CHECK(t_all_eq(out, 0xa5, sizeof(out)) && t_all_eq(k, 0x5a, sizeof(k)), "wrong length: output written");
 
 	/* FIPS 203, 7.3: the dk in the private state fails the hash check */
 	priv[1152 + 10] ^= 1; /* a byte of the ek stored in dk, after dk_PKE (3 x 384) */
 	r = ember_x25519mlkem768_decaps(k, priv, sv, SS_LEN);
 	CHECK(r == EMBER_EDECODE, "dk hash check: %d, want EMBER_EDECODE", r);
-	CHECK(all_eq(k, 0x5a, sizeof(k)), "dk hash check: secret written");
+	CHECK(t_all_eq(k, 0x5a, sizeof(k)), "dk hash check: secret written");
 	priv[1152 + 10] ^= 1;
 
 	/* NULL */
@@ -217,7 +207,7 @@ EMBER_TEST(hybrid_bad_input)
 	CHECK(ember_x25519mlkem768_decaps(NULL, priv, sv, SS_LEN) == EMBER_EINVAL, "decaps NULL ss");
 	CHECK(ember_x25519mlkem768_decaps(k, NULL, sv, SS_LEN) == EMBER_EINVAL, "decaps NULL priv");
 	CHECK(ember_x25519mlkem768_decaps(k, priv, NULL, SS_LEN) == EMBER_EINVAL, "decaps NULL server share");
-	CHECK(all_eq(k, 0x5a, sizeof(k)), "NULL: secret written");
+	CHECK(t_all_eq(k, 0x5a, sizeof(k)), "NULL: secret written");
 	ember_wipe(priv, sizeof(priv));
 }
 

@@ -139,5 +139,13 @@ void tj_free(tj *j);
 const tj *tj_get(const tj *obj, const char *key); /* NULL if absent or not an object */
 const char *tj_str(const tj *obj, const char *key); /* NULL unless a string */
 long tj_int(const tj *obj, const char *key, long dflt);
+/* A malloc'd copy of the hex field |key| of |t| (NULL when absent or malformed; "" gives a 1-byte buffer, len 0). */
+uint8_t *tj_hex(const tj *t, const char *key, size_t *len);
+/* 1 when the string array "flags" of |t| holds |flag| (Wycheproof test cases). */
+int tj_has_flag(const tj *t, const char *flag);
+/* wycheproof/testvectors_v1/|name| under -s, or NULL after t_skip saying it is absent. */
+tj *t_wycheproof_load(const char *name);
+/* 1 when the |n| bytes at |p| all equal |v|. */
+int t_all_eq(const uint8_t *p, int v, size_t n);
 
 #endif

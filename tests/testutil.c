@@ -520,3 +520,52 @@ long tj_int(const tj *o, const char *key, long dflt)
 	return v && v->type == TJ_NUM ? (long)v->num : dflt;
 }
 
+
+uint8_t *tj_hex(const tj *t, const char *key, size_t *len)
+{
+	const char *hex = tj_str(t, key);
+	uint8_t *out = NULL;
+
+	*len = 0;
+	if (hex == NULL)
+		return NULL;
+	if (*hex == '\0')
+		return calloc(1, 1);
+	if (t_hex(hex, &out, len) != 0)
+		return NULL;
+	return out;
+}
+
+int tj_has_flag(const tj *t, const char *flag)
+{
+	const tj *f = tj_get(t, "flags");
+	size_t i;
+
+	for (i = 0; f != NULL && f->type == TJ_ARR && i < f->n; i++)
+		if (f->items[i]->type == TJ_STR && strcmp(f->items[i]->str, flag) == 0)
+			return 1;
+	return 0;
+}
+
+tj *t_wycheproof_load(const char *name)
+{
+	char rel[128];
+	tj *j;
+
+	snprintf(rel, sizeof(rel), "wycheproof/testvectors_v1/%s", name);
+	if (t_shared_dir == NULL || (j = tj_load(t_path(t_shared_dir, rel))) == NULL) {
+		t_skip("Wycheproof %s: not found under %s", name, t_shared_dir ? t_shared_dir : "(no -s)");
+		return NULL;
+	}
+	return j;
+}
+
+int t_all_eq(const uint8_t *p, int v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != (uint8_t)v)
+			return 0;
+	return 1;
+}

@@ -18,6 +18,7 @@
 #include "x25519.h"
 #include "ed25519.h"
 #include "mlkem.h"
+#include "mldsa.h"
 #include "hybrid.h"
 #include "rsa.h"
 #include "dsa.h"

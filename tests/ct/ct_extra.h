@@ -16,5 +16,6 @@ unsigned ct_gcm(void);
 unsigned ct_ec(void);
 unsigned ct_keccak(void);
 unsigned ct_mlkem(void); /* ML-KEM keygen, encaps, decaps (ct_mlkem.c) */
+unsigned ct_mldsa(void); /* ML-DSA keygen and signing (ct_mldsa.c) */
 unsigned ct_tls(void);   /* TLS 1.3 key schedule and records (ct_tls.c) */
 #endif

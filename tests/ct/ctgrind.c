@@ -141,6 +141,7 @@ int main(void)
 	checked += ct_ec();
 	checked += ct_keccak();
 	checked += ct_mlkem();
+	checked += ct_mldsa();
 	checked += ct_tls();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;

@@ -1,0 +1,79 @@
+/*
+ * mldsa_int.h - what src/pq/mldsa.c (the scheme) and src/pq/mldsa_poly.c
+ * (arithmetic mod q, the encodings, the rounding functions) share; not
+ * installed. FIPS 204 (August 2024) names in the comments.
+ */
+#ifndef EMBER_MLDSA_INT_H
+#define EMBER_MLDSA_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MLDSA_Q 8380417
+#define MLDSA_N 256
+#define MLDSA_D 13
+#define MLDSA_MAXK 8
+#define MLDSA_MAXL 7
+#define MLDSA_MAXTAU 60
+
+typedef struct {
+	int32_t c[MLDSA_N];
+} mldsa_poly;
+
+/* The challenge c (SampleInBall): tau positions and signs; public once computed (see mldsa.c). */
+typedef struct {
+	unsigned tau;
+	uint8_t pos[MLDSA_MAXTAU];
+	int8_t sign[MLDSA_MAXTAU];
+} mldsa_chal;
+
+/* ---- arithmetic mod q (mldsa_poly.c) ---- */
+
+/* a 2^-32 mod q in (-q, q), for |a| < 2^31 q (Montgomery, R = 2^32; q^-1 mod 2^32 = 58728449) */
+static inline int32_t mldsa_mont_reduce(int64_t a)
+{
+	int32_t t = (int32_t)((uint32_t)a * 58728449u);
+	return (int32_t)((a - (int64_t)t * MLDSA_Q) >> 32);
+}
+
+void mldsa_poly_reduce(mldsa_poly *a);
+void mldsa_poly_caddq(mldsa_poly *a);
+void mldsa_poly_ntt(mldsa_poly *a);
+void mldsa_poly_invntt_tomont(mldsa_poly *a);
+/*
+ * r += c a (|neg|: r -= c a) in Z[X]/(X^256 + 1), c the challenge, a small
+ * (exact integers, no reduction), given as ext = (-a || a): ext[256 + i] =
+ * a_i, and mldsa_chal_ext fills ext[0..255] from it.
+ */
+void mldsa_chal_ext(int32_t ext[2 * MLDSA_N]);
+void mldsa_chal_mac(int32_t *r, const mldsa_chal *c, const int32_t *ext, int neg);
+/* 1 when some |a_i| >= bound (constant time; the caller declassifies the verdict) */
+uint32_t mldsa_poly_exceeds(const mldsa_poly *a, int32_t bound);
+
+/* ---- encodings (FIPS 204, 7.1) ---- */
+void mldsa_pack_t1(uint8_t r[320], const mldsa_poly *a);
+void mldsa_unpack_t1(mldsa_poly *r, const uint8_t a[320]);
+void mldsa_pack_t0(uint8_t r[416], const mldsa_poly *a);
+void mldsa_unpack_t0(mldsa_poly *r, const uint8_t a[416]);
+/* eta 2: 96 bytes, eta 4: 128 */
+void mldsa_pack_eta(uint8_t *r, const int8_t a[MLDSA_N], unsigned eta);
+void mldsa_unpack_eta(mldsa_poly *r, const uint8_t *a, unsigned eta);
+/* 1 when a packed s holds a value outside [-eta, eta] (constant time) */
+uint32_t mldsa_eta_invalid(const uint8_t *a, size_t len, unsigned eta);
+/* gamma1 2^17: 576 bytes, 2^19: 640 */
+void mldsa_pack_z(uint8_t *r, const mldsa_poly *a, unsigned gamma1_bits);
+void mldsa_unpack_z(mldsa_poly *r, const uint8_t *a, unsigned gamma1_bits);
+/* w1Encode of one polynomial: 6 bits (gamma2 (q-1)/88) or 4 bits ((q-1)/32) */
+void mldsa_pack_w1(uint8_t *r, const mldsa_poly *a, int32_t gamma2);
+
+/* ---- rounding (FIPS 204, 7.4) ---- */
+/* Power2Round of a in [0, q): a = a1 2^d + a0 */
+void mldsa_power2round(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a);
+/* Decompose of a in [0, q): returns a1 (HighBits), a0 (LowBits) in *a0 */
+int32_t mldsa_decompose(int32_t *a0, int32_t a, int32_t gamma2);
+/* MakeHint in the reference form: a0 the low part with -ct0 folded in, a1 the high bits (constant time) */
+uint32_t mldsa_make_hint(int32_t a0, int32_t a1, int32_t gamma2);
+/* UseHint of a in [0, q) (public data) */
+int32_t mldsa_use_hint(int32_t a, unsigned hint, int32_t gamma2);
+
+#endif
