@@ -31,7 +31,9 @@ printf '%-34s %10d\n' "ember (all algorithms, libember static)" "$ember"
 # Debian's packages for the target are fetched from its archive: without it, the comparison is left out
 if root=$(sh "$(dirname "$0")/foreign-openssl.sh" "$debarch" "$(dirname "$b")/debian-$debarch"); then
 	ossl=$(wc -c < "$root/usr/bin/openssl")
-	lib=$(wc -c < "$root/usr/lib/$triple/libcrypto.so.3")
+	# Debian's multiarch directory, which is not always the toolchain's triple (i386-linux-gnu for i686)
+	so=$(ls "$root/usr/lib/$triple/libcrypto.so.3" "$root"/usr/lib/*/libcrypto.so.3 2>/dev/null | head -n 1)
+	lib=$(wc -c < "$so")
 	printf '%-34s %10d\n' "Debian openssl + libcrypto.so.3" "$((ossl + lib))"
 	printf '%-34s %10d\n' "  openssl" "$ossl"
 	printf '%-34s %10d\n' "  libcrypto.so.3" "$lib"
