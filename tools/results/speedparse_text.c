@@ -404,9 +404,9 @@ static int parse_sbs_row(sp_state *st, char **tok, size_t n)
 		return 0;
 	sp_normalise(name, norm, sizeof(norm));
 	if (pk && st->sbs_kem) {
-		static const char *const ops[] = { "keygen", "encaps", "decaps" };
+		static const char *const ops[2][3] = { { "keygen", "encaps", "decaps" }, { "keygen", "sign", "verify" } };
 		for (i = 0; i < 3; i++)
-			if (v[i] > 0.0 && sp_add_sample(st, norm, NULL, engine, ops[i], 0, v[i], NULL))
+			if (v[i] > 0.0 && sp_add_sample(st, norm, NULL, engine, ops[st->sbs_kem == 2][i], 0, v[i], NULL))
 				return -1;
 		return 0;
 	}
@@ -491,6 +491,11 @@ static int parse_line(sp_state *st, char *p)
 	if (n == 5 && strcmp(tok[0], "KEM") == 0 && strcmp(tok[1], "engine") == 0 && strcmp(tok[2], "keygen/s") == 0) {
 		st->section = SP_SEC_SBS_PK; /* ember's side-by-side KEM rows: keygen, encaps, decaps */
 		st->sbs_kem = 1;
+		return 0;
+	}
+	if (n == 5 && strcmp(tok[0], "signature") == 0 && strcmp(tok[1], "engine") == 0 && strcmp(tok[2], "keygen/s") == 0) {
+		st->section = SP_SEC_SBS_PK; /* ember's side-by-side ML-DSA rows: keygen, sign, verify */
+		st->sbs_kem = 2;
 		return 0;
 	}
 	if (st->section == SP_SEC_SBS || st->section == SP_SEC_SBS_PK)

@@ -230,7 +230,8 @@ static void print_fastest(FILE *f, const speed_run *r)
  * openssl 3.0's -mr record of a public-key word: +F2 rsa, +F3 dsa, +F4
  * ecdsa, +F5 ecdh (the rate, then seconds per operation), +F6 EdDSA (with
  * the curve's name); openssl 3.5's +F9 for a KEM (three rates), after
- * Ember's "+EMBER:KEM:k:name", which says what k is. Its records have no field for an implementation:
+ * Ember's "+EMBER:KEM:k:name", which says what k is; +F10 for a signature
+ * (ML-DSA), after "+EMBER:SIG:k:name". Its records have no field for an implementation:
  * with -impl all, the word's other implementations than the default write
  * "+EMBER:PK:label:rates", which readers of openssl's records skip.
  */
@@ -251,6 +252,11 @@ static void print_pk_mr(FILE *f, const speed_pk_job *p, int impl_all)
 		/* openssl 3.5's "+F9:%u:%f:%f:%f"; its k indexes a list made at run time, so Ember names its own first */
 		fprintf(f, "+EMBER:KEM:%u:%s\n", (unsigned)p->index, p->curve);
 		fprintf(f, "+F9:%u:%f:%f:%f\n", (unsigned)p->index, p->res[0].rate, p->res[1].rate, p->res[2].rate);
+		break;
+	case SPEED_PK_SIG:
+		/* openssl 3.5's "+F10:%u:%f:%f:%f" (keygen, sign, verify), named first as the KEMs are */
+		fprintf(f, "+EMBER:SIG:%u:%s\n", (unsigned)p->index, p->curve);
+		fprintf(f, "+F10:%u:%f:%f:%f\n", (unsigned)p->index, p->res[0].rate, p->res[1].rate, p->res[2].rate);
 		break;
 	case SPEED_PK_ECDH:
 		fprintf(f, "+F5:%u:%u:%f:%f\n", (unsigned)p->index, p->bits, p->res[0].rate,
@@ -276,10 +282,13 @@ static void print_pk_row(FILE *f, const speed_pk_job *p, int *header)
 	char curve[64];
 	int ok = p->state == SPEED_OK;
 
-	if (p->family == SPEED_PK_KEM) {
-		/* openssl 3.5's KEM table, its format strings */
+	if (p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG) {
+		/* openssl 3.5's KEM and SIG tables, its format strings */
 		if (!*header) {
-			fprintf(f, "%31skeygen    encaps    decaps keygens/s  encaps/s  decaps/s\n", " ");
+			if (p->family == SPEED_PK_KEM)
+				fprintf(f, "%31skeygen    encaps    decaps keygens/s  encaps/s  decaps/s\n", " ");
+			else
+				fprintf(f, "%31skeygen     signs    verify keygens/s    sign/s  verify/s\n", " ");
 			*header = 1;
 		}
 		if (!ok)
@@ -643,18 +652,24 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 
 			if (!first_seen(runs, k, word, 1))
 				continue;
-			/* one header for the sign/verify and ECDH words, another for the KEMs (openssl 3.5's columns) */
-			if (printed_pk != (runs[k].pk[i].family == SPEED_PK_KEM ? 2 : 1)) {
-				int kem = runs[k].pk[i].family == SPEED_PK_KEM;
-				if (kem)
+			/* one header for the sign/verify and ECDH words, others for the KEMs and the ML-DSA signatures
+			 * (openssl 3.5's columns) */
+			if (printed_pk != (runs[k].pk[i].family == SPEED_PK_KEM   ? 2
+			                   : runs[k].pk[i].family == SPEED_PK_SIG ? 3
+			                                                          : 1)) {
+				int kem = runs[k].pk[i].family == SPEED_PK_KEM ? 2 : runs[k].pk[i].family == SPEED_PK_SIG ? 3 : 0;
+				if (kem == 2)
 					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s%7s %13s", wname, "KEM", weng, "engine",
 					    "keygen/s", "", "encaps/s", "", "decaps/s");
+				else if (kem == 3)
+					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s%7s %13s", wname, "signature", weng,
+					    "engine", "keygen/s", "", "sign/s", "", "verify/s");
 				else
 					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "public key", weng, "engine",
 					    "sign/s|op/s", "", "verify/s");
 				fprintf(f, "\n");
 				put_line(f, line);
-				printed_pk = kem ? 2 : 1;
+				printed_pk = kem ? kem : 1;
 			}
 			for (m = 0; m < nrun; m++) {
 				const speed_pk_job *p = pk_by_word(&runs[m], word);
@@ -754,6 +769,7 @@ int speed_list_all(const speed_engine *e)
 	       "  rsa512 rsa1024 rsa2048 rsa3072 rsa4096 dsa512 dsa1024 dsa2048\n"
 	       "  ecdsap256 ecdsap384 ecdhp256 ecdhp384 ecdhx25519 ed25519\n"
 	       "  ML-KEM-512 ML-KEM-768 ML-KEM-1024 X25519MLKEM768 (openssl 3.5's KEM table; all: -kem-algorithms)\n"
+	       "  ML-DSA-44 ML-DSA-65 ML-DSA-87 (openssl 3.5's SIG table; all: -signature-algorithms)\n"
 	       "groups: sha = sha1 sha256 sha512; des = des-cbc des-ede3; aes = aes-{128,192,256}-cbc;\n"
 	       "  camellia = camellia-{128,192,256}-cbc; rsa = rsa512..rsa4096; dsa = dsa512..dsa2048;\n"
 	       "  ecdsa = ecdsap256 ecdsap384; ecdh = ecdhp256 ecdhp384 ecdhx25519; eddsa = ed25519\n"

@@ -240,8 +240,12 @@ static const char *pk_what(int family, int verify)
 {
 	static const char *const kem[] = { "keygen", "encaps", "decaps" };
 
+	static const char *const sig[] = { "keygen", "signs", "verify" }; /* openssl 3.5's progress words */
+
 	if (family == SPEED_PK_KEM)
 		return verify >= 0 && verify < 3 ? kem[verify] : "?";
+	if (family == SPEED_PK_SIG)
+		return verify >= 0 && verify < 3 ? sig[verify] : "?";
 	if (family == SPEED_PK_RSA)
 		return verify ? "public" : "private";
 	if (family == SPEED_PK_ECDH)
@@ -289,6 +293,14 @@ static void pk_done(const speed_pk_job *p, int mr, int op, unsigned long long op
 			fprintf(stderr, "+R%d:%llu:%s:%.2f\n", 15 + op, ops, p->curve, secs);
 		else
 			fprintf(stderr, "%llu %s KEM %s ops in %.2fs\n", ops, p->curve, pk_what(p->family, op), secs);
+		break;
+	case SPEED_PK_SIG:
+		/* openssl 3.5: "+R18:%ld:%s:%.2f" .. "+R20", "%ld %s signature sign ops in %.2fs" */
+		if (mr)
+			fprintf(stderr, "+R%d:%llu:%s:%.2f\n", 18 + op, ops, p->curve, secs);
+		else
+			fprintf(stderr, "%llu %s signature %s ops in %.2fs\n", ops, p->curve,
+			    op == 0 ? "keygen" : op == 1 ? "sign" : "verify", secs);
 		break;
 	default:
 		/* openssl 3.0's sign line ends in a blank, its verify line does not */
@@ -342,7 +354,7 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 			speed_sample smp;
 			const char *fam = pk_alg(p), *what = pk_what(p->family, op);
 
-			if (p->family == SPEED_PK_KEM)
+			if (p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG)
 				kem_progress(r, mr, p, what); /* openssl 3.5's words: "Doing ML-KEM-768 keygen ops for 10s: " */
 			else if (r->count && mr)
 				fprintf(stderr, "+DNP:%llu:%u:%s:%s\n", (unsigned long long)r->count, p->bits, what, fam);
@@ -680,8 +692,8 @@ int speed_mark_fastest(speed_run *r, FILE *warn)
 double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 {
 	const speed_run *r = &runs[0];
-	int k, i, rows = 0, pks = 0, pk1 = 0, pk3 = 0;
-	char sb[32], terms[260] = "";
+	int k, i, rows = 0, pks = 0, pk1 = 0, pk3 = 0, sig3 = 0;
+	char sb[32], terms[320] = "";
 
 	what[0] = 0;
 	if (r->count > 0)
@@ -694,6 +706,8 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 				continue;
 			if (SPEED_PK_NOPS(runs[k].pk[i].family) == 1)
 				pk1++; /* ECDH: one operation */
+			else if (runs[k].pk[i].family == SPEED_PK_SIG)
+				sig3++; /* an ML-DSA signature: keygen, sign, verify */
 			else if (SPEED_PK_NOPS(runs[k].pk[i].family) == 3)
 				pk3++; /* a KEM: keygen, encaps, decaps */
 			else
@@ -712,7 +726,11 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (pk3 > 0)
 		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d KEM%s x 3 operations x %ss",
 		    rows + pks + pk1 > 0 ? " + " : "", pk3, pk3 == 1 ? "" : "s", fmt_secs(r->pk_seconds, sb, sizeof(sb)));
-	if (r->repeat > 1 && (rows > 0) + (pks > 0) + (pk1 > 0) + (pk3 > 0) > 1)
+	if (sig3 > 0)
+		snprintf(terms + strlen(terms), sizeof(terms) - strlen(terms), "%s%d signature%s x 3 operations x %ss",
+		    rows + pks + pk1 + pk3 > 0 ? " + " : "", sig3, sig3 == 1 ? "" : "s",
+		    fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+	if (r->repeat > 1 && (rows > 0) + (pks > 0) + (pk1 > 0) + (pk3 > 0) + (sig3 > 0) > 1)
 		snprintf(what, len, "(%s) x %d repeats", terms, r->repeat);
 	else if (r->repeat > 1)
 		snprintf(what, len, "%s x %d repeats", terms, r->repeat);
@@ -721,5 +739,5 @@ double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len)
 	if (nrun > 1)
 		snprintf(what + strlen(what), len - strlen(what), ", over %d engines", nrun);
 	/* an upper bound for public keys: openssl's stop rule may skip the larger sizes */
-	return ((double)rows * r->nsizes * r->seconds + (double)(2 * pks + pk1 + 3 * pk3) * r->pk_seconds) * r->repeat;
+	return ((double)rows * r->nsizes * r->seconds + (double)(2 * pks + pk1 + 3 * pk3 + 3 * sig3) * r->pk_seconds) * r->repeat;
 }

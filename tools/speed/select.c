@@ -17,6 +17,7 @@
 #include "speed_int.h"
 #include "speed_pk.h"
 #include "speed_pq.h"
+#include "speed_sig.h"
 #include "tool.h"
 
 /* ---- openssl speed's rows and words ---- */
@@ -116,13 +117,17 @@ const struct speed_pk_def speed_pk_defs[] = {
 	{ "ML-KEM-768", SPEED_PK_KEM, 1, 768, "ML-KEM-768" },
 	{ "ML-KEM-1024", SPEED_PK_KEM, 2, 1024, "ML-KEM-1024" },
 	{ "X25519MLKEM768", SPEED_PK_KEM, 3, 768, "X25519MLKEM768" },
+	/* openssl 3.5's SIG table; index: Ember's order, named by +EMBER:SIG records */
+	{ "ML-DSA-44", SPEED_PK_SIG, 0, 44, "ML-DSA-44" },
+	{ "ML-DSA-65", SPEED_PK_SIG, 1, 65, "ML-DSA-65" },
+	{ "ML-DSA-87", SPEED_PK_SIG, 2, 87, "ML-DSA-87" },
 };
 /* SPEED_NPK (speed_int.h), which sizes the arrays of one flag per word, counts the words above. */
 typedef char speed_npk_check[sizeof(speed_pk_defs) / sizeof(speed_pk_defs[0]) == SPEED_NPK ? 1 : -1];
 
 const char *speed_pk_family_name(int family)
 {
-	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa", "kem" };
+	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa", "kem", "signature" };
 	return family >= 0 && family < SPEED_PK_NFAM ? names[family] : "?";
 }
 
@@ -136,16 +141,21 @@ const char *const speed_pk_absent[] = {
 	"ecdhbrp384r1", "ecdhbrp384t1", "ecdhbrp512r1", "ecdhbrp512t1", "ecdhx448", "ed448",
 	/* openssl 3.5's KEM rows Ember has not (its DHKEM rows and the other hybrids) */
 	"ECP-256", "ECP-384", "ECP-521", "X25519", "X448", "X448MLKEM1024", "SecP256r1MLKEM768", "SecP384r1MLKEM1024",
+	/* openssl 3.5's SIG rows Ember has not (SLH-DSA, FIPS 205) */
+	"SLH-DSA-SHA2-128s", "SLH-DSA-SHAKE-128s", "SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f", "SLH-DSA-SHA2-192s",
+	"SLH-DSA-SHAKE-192s", "SLH-DSA-SHA2-192f", "SLH-DSA-SHAKE-192f", "SLH-DSA-SHA2-256s", "SLH-DSA-SHAKE-256s",
+	"SLH-DSA-SHA2-256f", "SLH-DSA-SHAKE-256f",
 	NULL
 };
 
-/* ---- public-key keys: the engine's, or speed_pq.h's for a KEM word ---- */
+/* ---- public-key keys: the engine's, or speed_pq.h's for a KEM word, speed_sig.h's for ML-DSA ---- */
 
 void *speed_pk_key_new(const speed_engine *e, const char *word, char *err, size_t err_len)
 {
-	if (speed_pq_known(word)) {
+	if (speed_pq_known(word) || speed_sig_known(word)) {
 		if (e == &speed_engine_ember)
-			return speed_pq_new(word, err, err_len);
+			return speed_pq_known(word) ? (void *)speed_pq_new(word, err, err_len)
+			                            : (void *)speed_sig_new(word, err, err_len);
 		snprintf(err, err_len, "%s: not supported by this engine", word);
 		return NULL;
 	}
@@ -160,11 +170,15 @@ int speed_pk_key_op(const speed_engine *e, int family, void *key, int op)
 {
 	if (family == SPEED_PK_KEM)
 		return speed_pq_op(key, op);
+	if (family == SPEED_PK_SIG)
+		return speed_sig_op(key, op);
 	return op ? e->pk_verify(key) : e->pk_sign(key);
 }
 
 int speed_pk_key_selftest(const speed_engine *e, int family, void *key)
 {
+	if (family == SPEED_PK_SIG)
+		return speed_sig_selftest(key);
 	return family == SPEED_PK_KEM ? speed_pq_selftest(key) : e->pk_selftest(key);
 }
 
@@ -174,6 +188,8 @@ void speed_pk_key_free(const speed_engine *e, int family, void *key)
 		return;
 	if (family == SPEED_PK_KEM)
 		speed_pq_free(key);
+	else if (family == SPEED_PK_SIG)
+		speed_sig_free(key);
 	else
 		e->pk_free(key);
 }
@@ -542,9 +558,9 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 	} else if (!any_word) {
 		for (i = 0; i < (int)speed_nrows; i++)
 			selected[speed_row_defs[i].index] = 1;
-		/* openssl 3.0's bare `speed` runs every public-key word, curves included (3.5's KEMs: -kem-algorithms) */
+		/* openssl 3.0's bare `speed` runs every public-key word, curves included (3.5's KEMs: -kem-algorithms, signatures: -signature-algorithms) */
 		for (i = 0; i < (int)SPEED_NPK; i++)
-			pk_sel[i] = speed_pk_defs[i].family == SPEED_PK_KEM ? 0
+			pk_sel[i] = speed_pk_defs[i].family >= SPEED_PK_KEM ? 0
 			          : speed_pk_defs[i].family > SPEED_PK_DSA || speed_pk_known(speed_pk_defs[i].word);
 	}
 	for (i = 0; i < (int)speed_nrows; i++) {
@@ -582,7 +598,7 @@ int speed_select_all(speed_run *runs, int nrun, int nel, speed_selection *sel, i
 		const char *w = speed_pk_absent[sel->absent[i]];
 		if (!skip_missing)
 			return tool_error(CMD, "%s: not in this build (Ember's curves: ecdsap256 ecdsap384 ecdhp256 ecdhp384 "
-			                       "ecdhx25519 ed25519; KEMs: ML-KEM-512 ML-KEM-768 ML-KEM-1024 X25519MLKEM768)", w);
+			                       "ecdhx25519 ed25519; KEMs: ML-KEM-512 ML-KEM-768 ML-KEM-1024 X25519MLKEM768; signatures: ML-DSA-44 ML-DSA-65 ML-DSA-87)", w);
 		fprintf(stderr, "ember speed: %s: not in this build (skipped)\n", w);
 	}
 	for (i = 0; i < (int)SPEED_NPK; i++) {

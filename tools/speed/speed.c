@@ -172,7 +172,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: ember speed [options] [algorithm ...] [options]   (see man ember-speed)\n"
 	           "openssl options: -seconds N -bytes N -elapsed -multi N -mr -misalign N -decrypt\n"
 	           "                 -evp NAME -hmac DIGEST -aead -engine NAME[,NAME...] -testmode\n"
-	           "                 -kem-algorithms\n"
+	           "                 -kem-algorithms -signature-algorithms\n"
 	           "engines:         ember (default), openssl, afalg (af_alg), cryptodev (devcrypto), sodium\n"
 	           "                 (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
@@ -213,11 +213,12 @@ static int take_word(const char *w, speed_selection *sel)
 			found = 1;
 		}
 	/* a word, or a group: rsa, dsa, ecdsa, ecdh (every curve of openssl's ecdh group that Ember has), eddsa;
-	 * openssl 3.5's KEMs by name only (their group is the option -kem-algorithms) */
+	 * openssl 3.5's KEMs and signatures by name only (their groups are the options -kem-algorithms,
+	 * -signature-algorithms) */
 	for (n = 0; n < SPEED_NPK; n++) {
 		const struct speed_pk_def *d = &speed_pk_defs[n];
 		if (strcmp(w, d->word) != 0 &&
-		    (d->family == SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0))
+		    (d->family >= SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0))
 			continue;
 		if (d->family <= SPEED_PK_DSA && !speed_pk_known(d->word))
 			continue;
@@ -311,6 +312,13 @@ int cmd_speed(int argc, char **argv)
 			sel.any_word = 1, takes = 0;
 			for (n = 0; n < SPEED_NPK; n++)
 				if (speed_pk_defs[n].family == SPEED_PK_KEM)
+					sel.pk[n] = 1;
+		} else if (strcmp(o, "-signature-algorithms") == 0) {
+			/* openssl 3.5: every signature algorithm of its SIG table (Ember's: speed_sig.h) */
+			size_t n;
+			sel.any_word = 1, takes = 0;
+			for (n = 0; n < SPEED_NPK; n++)
+				if (speed_pk_defs[n].family == SPEED_PK_SIG)
 					sel.pk[n] = 1;
 		} else if (strcmp(o, "-list") == 0) {
 			list = 1, takes = 0;

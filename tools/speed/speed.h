@@ -14,6 +14,7 @@
  *   speed_stack.c   -stack: one operation's peak stack on a painted region, and its heap (speed_stack.h)
  *   speed_pk.c      public-key operations: rsa, dsa (speed_pk.h)
  *   speed_ec.c      the curves: ecdsa, ecdh, x25519, ed25519, per backend (speed_ec.h)
+ *   speed_sig.c     the signatures of openssl 3.5's SIG table: ML-DSA-44/65/87 (speed_sig.h)
  *   speed_pq.c      the KEMs of openssl 3.5's table: ML-KEM-512/768/1024, X25519MLKEM768 (speed_pq.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
@@ -306,7 +307,7 @@ enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
  * tools/speed/speed_pq.h).
  */
 enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_KEM,
-	SPEED_PK_NFAM };
+	SPEED_PK_SIG, SPEED_PK_NFAM };
 
 /* One public-key word (under one implementation): sign (or private) and verify (or public) results. */
 typedef struct speed_pk_job {
@@ -329,8 +330,8 @@ typedef struct speed_pk_job {
 	speed_result res[3]; /* 0 sign/private/derive/keygen, 1 verify/public/encaps (ECDH: unused), 2 decaps (KEM only) */
 } speed_pk_job;
 
-/* The number of timed operations of a family's word: 1 for ECDH, 3 for a KEM, else 2. */
-#define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : (family) == SPEED_PK_KEM ? 3 : 2)
+/* The number of timed operations of a family's word: 1 for ECDH, 3 for a KEM or an ML-DSA signature, else 2. */
+#define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : (family) == SPEED_PK_KEM || (family) == SPEED_PK_SIG ? 3 : 2)
 
 enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };
 

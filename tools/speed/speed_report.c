@@ -45,9 +45,12 @@ static const char *sym_op(const speed_run *r, const speed_job *j)
 static const char *pk_op(const speed_pk_job *p, int op)
 {
 	static const char *const kem[] = { "keygen", "encaps", "decaps" };
+	static const char *const sig[] = { "keygen", "sign", "verify" };
 
 	if (p->family == SPEED_PK_KEM)
 		return op >= 0 && op < 3 ? kem[op] : "?";
+	if (p->family == SPEED_PK_SIG)
+		return op >= 0 && op < 3 ? sig[op] : "?";
 	if (p->family == SPEED_PK_ECDH)
 		return "derive";
 	return op ? "verify" : "sign";
@@ -63,7 +66,7 @@ static const char *pk_alg(const speed_pk_job *p, char *buf, size_t len)
 {
 	size_t i, n;
 
-	if (p->family <= SPEED_PK_DSA || p->family == SPEED_PK_KEM)
+	if (p->family <= SPEED_PK_DSA || p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG)
 		return p->word; /* a KEM: openssl 3.5's name, "ML-KEM-768" */
 	snprintf(buf, len, "%s(%s)", p->family == SPEED_PK_ECDSA ? "ecdsa" : p->family == SPEED_PK_ECDH ? "ecdh" : "eddsa",
 	    p->curve);

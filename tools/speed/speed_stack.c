@@ -507,8 +507,10 @@ void speed_stack_print(FILE *f, const speed_run *r)
 	}
 	if (anypk) {
 		fprintf(f, "\nThe 'numbers' are the peak stack in bytes of one operation, over an empty call's;\n"
-		           "heap: bytes it allocated (0: checked, none; -: not checked). (-stack)\n");
-		fprintf(f, "%-*s %12s %12s %12s %8s\n", w, "public key", "sign|op", "verify|encaps", "decaps", "heap");
+		           "heap: bytes it allocated (0: checked, none; -: not checked). (-stack)\n"
+		           "op 1, 2, 3: sign, verify (rsa, dsa, ecdsa, eddsa); derive (ecdh); keygen, encaps, decaps\n"
+		           "(KEMs); keygen, sign, verify (ML-DSA)\n");
+		fprintf(f, "%-*s %12s %12s %12s %8s\n", w, "public key", "op 1", "op 2", "op 3", "heap");
 		for (i = 0; i < r->npk; i++) {
 			const speed_pk_job *p = &r->pk[i];
 			int nops = SPEED_PK_NOPS(p->family);
@@ -531,8 +533,8 @@ void speed_stack_print(FILE *f, const speed_run *r)
 
 /*
  * -mr: "+EMBER:STACK:label:v..." per row (one value per +H size) and
- * "+EMBER:STACKPK:label:v[:v[:v]]" per public-key word (sign or op, verify or
- * encaps, decaps),
+ * "+EMBER:STACKPK:label:v[:v[:v]]" per public-key word (sign, op or keygen;
+ * verify, encaps or ML-DSA sign; decaps or ML-DSA verify),
  * each value "stack/heap": bytes, or "n/a", "overflow", "failed", "-" (heap
  * not checked). Readers of openssl's records skip "+EMBER:" records.
  */
