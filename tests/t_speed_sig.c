@@ -234,7 +234,11 @@ EMBER_TEST(speed_sig_cli)
 		n = sscanf(q + strlen(want), "%ld %ld %ld %15s", &v[0], &v[1], &v[2], heap);
 		CHECK(n == 4 && v[0] > 0 && v[1] > 0 && v[2] > 0, "-stack %s: '%.70s'", sig_words[i], q);
 		CHECK(strcmp(heap, "0") == 0 || strcmp(heap, "-") == 0, "-stack %s heap '%s'", sig_words[i], heap);
+#ifndef T_ASAN /* the bounds are the plain build's; redzones add to every frame under ASan */
 		if (strcmp(sig_words[i], "ML-DSA-65") == 0)
+#else
+		if (0)
+#endif
 			CHECK(v[1] <= 32768 && v[2] <= 16384, "ML-DSA-65 stack: sign %ld (<= 32768), verify %ld (<= 16384)",
 			    v[1], v[2]);
 	}

@@ -122,6 +122,18 @@ int t_vec_bytes(const t_vec *v, const char *key, uint8_t **out, size_t *len);
 /* Reads the next vector line into v (fields as above): 1, or 0 at end. */
 int t_kat_next(t_vec *v);
 
+/* T_ASAN: an AddressSanitizer build (its frames carry redzones: stack figures are larger there). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(T_ASAN)
+#define T_ASAN 1
+#endif
+/* 1 when |a| is |b| to within a relative 1e-9 (figures read back from text, on any FPU). */
+int t_near(double a, double b);
+
 /* ---- Minimal JSON (Wycheproof) ---- */
 enum { TJ_NULL, TJ_BOOL, TJ_NUM, TJ_STR, TJ_ARR, TJ_OBJ };
 typedef struct tj {

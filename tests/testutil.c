@@ -569,3 +569,10 @@ int t_all_eq(const uint8_t *p, int v, size_t n)
 			return 0;
 	return 1;
 }
+
+int t_near(double a, double b)
+{
+	double d = a > b ? a - b : b - a, m = b < 0 ? -b : b;
+
+	return d <= 1e-9 * (m > 1 ? m : 1);
+}
