@@ -547,19 +547,6 @@ int tj_has_flag(const tj *t, const char *flag)
 	return 0;
 }
 
-tj *t_wycheproof_load(const char *name)
-{
-	char rel[128];
-	tj *j;
-
-	snprintf(rel, sizeof(rel), "wycheproof/testvectors_v1/%s", name);
-	if (t_shared_dir == NULL || (j = tj_load(t_path(t_shared_dir, rel))) == NULL) {
-		t_skip("Wycheproof %s: not found under %s", name, t_shared_dir ? t_shared_dir : "(no -s)");
-		return NULL;
-	}
-	return j;
-}
-
 int t_all_eq(const uint8_t *p, int v, size_t n)
 {
 	size_t i;
