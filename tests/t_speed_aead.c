@@ -19,25 +19,8 @@
 #include "ember/hash.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "speed_util.h"
 #include "test.h"
-
-/* `[EMBER_CPUCAP=none] ember speed ARGS`: exit status; stdout and stderr malloc'd (free both). */
-static int speed(const char *args, char **out, char **err)
-{
-	char cmd[2048];
-
-	snprintf(cmd, sizeof(cmd), "%s'%s' speed %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
-	return t_run_cmd(cmd, out, err);
-}
-
-static int have_bin(void)
-{
-	if (t_ember_bin == NULL) {
-		t_skip("no ember binary (-e)");
-		return 0;
-	}
-	return 1;
-}
 
 static void aead_row(speed_row *row, const char *spec, int kind, size_t aad_len)
 {
@@ -64,7 +47,7 @@ EMBER_TEST(speed_aead_rows)
 	size_t i;
 	int st;
 
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		int evp;
@@ -72,7 +55,7 @@ EMBER_TEST(speed_aead_rows)
 			if (evp && strcmp(rows[i].word, "ghash") == 0)
 				continue; /* openssl: ghash is a word, not an EVP name */
 			snprintf(args, sizeof(args), "-mr -count 2 -bytes 64 %s%s", evp ? "-evp " : "", rows[i].word);
-			st = speed(args, &out, &err);
+			st = ts_speed(args, &out, &err);
 			if (CHECK(st == 0 && out != NULL, "speed %s: exit %d: %s", args, st, err ? err : "")) {
 				CHECK(strncmp(out, "+H:64\n", 6) == 0 && strstr(out, rows[i].record) != NULL &&
 				          strchr(strstr(out, rows[i].record), '\n')[1] == 0,
@@ -83,7 +66,7 @@ EMBER_TEST(speed_aead_rows)
 		}
 	}
 	/* the text table: openssl's row name, pushing its numbers as openssl's %-13s does */
-	st = speed("-count 2 -bytes 16 chacha20-poly1305 aes-128-gcm", &out, &err);
+	st = ts_speed("-count 2 -bytes 16 chacha20-poly1305 aes-128-gcm", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "text: exit %d", st)) {
 		CHECK(strstr(out, "\nAES-128-GCM   ") != NULL && strstr(out, "\nChaCha20-Poly1305 ") != NULL,
 		    "text rows:\n%s", out);
@@ -91,7 +74,7 @@ EMBER_TEST(speed_aead_rows)
 	free(out);
 	free(err);
 	/* none of them is in the default table (openssl's, byte-compatible) */
-	st = speed("-list", &out, &err);
+	st = ts_speed("-list", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "-list: exit %d", st))
 		CHECK(strstr(out, "\nAES-128-GCM ") && strstr(out, "\nghash ") && strstr(out, "aead   aes-gcm"),
 		    "-list: the AEAD rows and descriptors:\n%s", out);
@@ -108,26 +91,26 @@ EMBER_TEST(speed_aead_sizes)
 	char *out, *err;
 	int st;
 
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
-	st = speed("-testmode -aead -evp aes-128-gcm", &out, &err);
+	st = ts_speed("-testmode -aead -evp aes-128-gcm", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "-aead -evp aes-128-gcm: exit %d: %s", st, err ? err : ""))
 		CHECK(strstr(out, header) != NULL && strstr(out, "\nAES-128-GCM  ") != NULL, "-aead table:\n%s", out);
 	free(out);
 	free(err);
-	st = speed("-mr -testmode -aead chacha20-poly1305 sha256", &out, &err);
+	st = ts_speed("-mr -testmode -aead chacha20-poly1305 sha256", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "-aead -mr: exit %d", st))
 		CHECK(strncmp(out, "+H:2:31:136:1024:8192:16384\n", 28) == 0 && strstr(out, "+F:6:sha256:") &&
 		          strstr(out, "+F:25:ChaCha20-Poly1305:"),
 		    "-aead -mr:\n%s", out);
 	free(out);
 	free(err);
-	st = speed("-mr -testmode -aead -bytes 100 aes-128-ccm", &out, &err);
+	st = ts_speed("-mr -testmode -aead -bytes 100 aes-128-ccm", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "-aead -bytes: exit %d", st))
 		CHECK(strncmp(out, "+H:100\n", 7) == 0, "-aead -bytes 100:\n%s", out);
 	free(out);
 	free(err);
-	st = speed("-mr -testmode -aead sha256", &out, &err);
+	st = ts_speed("-mr -testmode -aead sha256", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "-aead sha256: exit %d", st))
 		CHECK(strncmp(out, "+H:16:64:256:1024:8192:16384\n", 29) == 0, "-aead without an AEAD:\n%s", out);
 	free(out);
@@ -137,25 +120,25 @@ EMBER_TEST(speed_aead_sizes)
 	 * and notes (standard error; not with -mr, whose stream scripts read)
 	 * that openssl speed 3.0's -aead -decrypt times failing opens instead
 	 */
-	st = speed("-testmode -aead -decrypt aes-256-gcm aes-128-ccm chacha20-poly1305", &out, &err);
+	st = ts_speed("-testmode -aead -decrypt aes-256-gcm aes-128-ccm chacha20-poly1305", &out, &err);
 	CHECK(st == 0 && err != NULL && strstr(err, "failed") == NULL &&
 	          strstr(err, "note: -decrypt opens each AEAD record with its valid tag") &&
 	          strstr(err, "openssl speed 3.0's -aead -decrypt sets a wrong tag"),
 	    "-aead -decrypt: exit %d: %s", st, err ? err : "");
 	free(out);
 	free(err);
-	st = speed("-mr -testmode -aead -decrypt chacha20-poly1305", &out, &err);
+	st = ts_speed("-mr -testmode -aead -decrypt chacha20-poly1305", &out, &err);
 	CHECK(st == 0 && err != NULL && strstr(err, "note:") == NULL, "-mr -aead -decrypt: exit %d: %s", st,
 	    err ? err : "");
 	free(out);
 	free(err);
-	st = speed("-testmode -decrypt sha256 aes-128-cbc", &out, &err);
+	st = ts_speed("-testmode -decrypt sha256 aes-128-cbc", &out, &err);
 	CHECK(st == 0 && err != NULL && strstr(err, "note:") == NULL, "-decrypt without an AEAD: exit %d: %s", st,
 	    err ? err : "");
 	free(out);
 	free(err);
 	/* JSON: the mode, and the ghash row as a MAC */
-	st = speed("-format json -count 2 -bytes 32 -aead ghash aes-128-gcm", &out, &err);
+	st = ts_speed("-format json -count 2 -bytes 32 -aead ghash aes-128-gcm", &out, &err);
 	if (CHECK(st == 0 && out != NULL, "json: exit %d", st))
 		CHECK(strstr(out, "\"aead\": true") && strstr(out, "\"algorithm\": \"ghash\"") && strstr(out, "\"op\": \"mac\"") &&
 		          strstr(out, "\"op\": \"encrypt\""),
@@ -310,12 +293,12 @@ EMBER_TEST(speed_aead_impl_all)
 	size_t i, k;
 	int st;
 
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		int n = 0;
 		snprintf(args, sizeof(args), "-impl all -count 1 -bytes 64 %s", rows[i].word);
-		st = speed(args, &out, &err);
+		st = ts_speed(args, &out, &err);
 		if (!CHECK(st == 0 && out != NULL, "%s: exit %d: %s", args, st, err ? err : "")) {
 			free(out);
 			free(err);
@@ -371,14 +354,14 @@ EMBER_TEST(speed_aead_hmac_xof)
 	snprintf(row.name, sizeof(row.name), "hmac(sha3-256)");
 	snprintf(row.target, sizeof(row.target), "sha3-256");
 	CHECK(speed_engine_ember.impls(&row, im, 16, why, sizeof(why)) > 0, "hmac(sha3-256): %s", why);
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
-	st = speed("-testmode -hmac shake128", &out, &err);
+	st = ts_speed("-testmode -hmac shake128", &out, &err);
 	CHECK(st == 1 && out && out[0] == 0 && err && strstr(err, "extendable-output") && strchr(err, '\n') == strrchr(err, '\n'),
 	    "-hmac shake128: exit %d, one line: %s", st, err ? err : "");
 	free(out);
 	free(err);
-	st = speed("-mr -testmode -hmac sha3-256", &out, &err);
+	st = ts_speed("-mr -testmode -hmac sha3-256", &out, &err);
 	CHECK(st == 0 && out && strstr(out, "+F:9:hmac(sha3-256):"), "-hmac sha3-256: exit %d:\n%s", st, out ? out : "");
 	free(out);
 	free(err);
@@ -436,7 +419,7 @@ EMBER_TEST(speed_aead_openssl_bytes)
 	size_t i;
 	int mr;
 
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
 	if (t_run_cmd("openssl speed -mr -seconds 1 -bytes 16 -evp aes-128-gcm 2>/dev/null | grep -q '^+F:25:AES-128-GCM:'",
 	        NULL, NULL) != 0) {
@@ -454,7 +437,7 @@ EMBER_TEST(speed_aead_openssl_bytes)
 				continue;
 			}
 			snprintf(cmd, sizeof(cmd), "%s-aead -bytes 16 -count 4 -evp %s", mr ? "-mr " : "", evp[i]);
-			if (CHECK(speed(cmd, &mine, &err) == 0 && mine, "ember speed %s", cmd)) {
+			if (CHECK(ts_speed(cmd, &mine, &err) == 0 && mine, "ember speed %s", cmd)) {
 				mask_figures(theirs);
 				mask_figures(mine);
 				a = mr ? theirs : last_lines(theirs, 3);
@@ -475,7 +458,7 @@ EMBER_TEST(cli_enc_aead_refused)
 	char cmd[4096], in[1024], outp[1024], *err;
 	size_t i;
 
-	if (!have_bin())
+	if (!ts_have_ember())
 		return;
 	if (t_scratch(in, sizeof(in), "enc-aead-in") || t_scratch(outp, sizeof(outp), "enc-aead-out") ||
 	    t_write_file(in, "record\n", 7)) {

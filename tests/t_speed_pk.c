@@ -37,15 +37,6 @@ EMBER_TEST(speed_pk_words)
 	CHECK(speed_pk_new("rsa8192", NULL, err, sizeof(err)) == NULL && strchr(err, '\n') == NULL, "rsa8192");
 }
 
-static void write_file(const char *path, const void *p, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-	if (f) {
-		fwrite(p, 1, n, f);
-		fclose(f);
-	}
-}
-
 EMBER_TEST(speed_pk_keyfile)
 {
 	static ember_pkey key;
@@ -63,7 +54,7 @@ EMBER_TEST(speed_pk_keyfile)
 	key.type = EMBER_PKEY_RSA;
 	key.has_private = 1;
 	CHECK(ember_pkey_write(&key, EMBER_PKEY_PKCS8, 1, pem, sizeof(pem), &len) == 0, "write");
-	write_file(path, pem, len);
+	t_write_file(path, pem, len);
 	k = speed_pk_new("rsa1024", path, err, sizeof(err));
 	CHECK(k != NULL && speed_pk_selftest(k) == 0, "user key: %s", k ? "selftest" : err);
 	speed_pk_free(k);
@@ -71,12 +62,12 @@ EMBER_TEST(speed_pk_keyfile)
 	CHECK(speed_pk_new("rsa2048", path, err, sizeof(err)) == NULL && strstr(err, "1024-bit"), "size: %s", err);
 	CHECK(speed_pk_new("dsa1024", path, err, sizeof(err)) == NULL, "type mismatch accepted");
 	/* truncated, garbage, public-only, missing */
-	write_file(path, pem, len / 2);
+	t_write_file(path, pem, len / 2);
 	CHECK(speed_pk_new("rsa1024", path, err, sizeof(err)) == NULL && strstr(err, path), "truncated: %s", err);
-	write_file(path, "garbage\n", 8);
+	t_write_file(path, "garbage\n", 8);
 	CHECK(speed_pk_new("rsa1024", path, err, sizeof(err)) == NULL, "garbage accepted");
 	CHECK(ember_pkey_write(&key, EMBER_PKEY_SPKI, 1, pem, sizeof(pem), &len) == 0, "write public");
-	write_file(path, pem, len);
+	t_write_file(path, pem, len);
 	CHECK(speed_pk_new("rsa1024", path, err, sizeof(err)) == NULL, "public key accepted for signing");
 	remove(path);
 	CHECK(speed_pk_new("rsa1024", path, err, sizeof(err)) == NULL && strstr(err, "cannot open"), "missing: %s", err);

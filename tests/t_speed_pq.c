@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "speed_pq.h"
+#include "speed_util.h"
 #include "speedparse.h"
 #include "test.h"
 
@@ -56,70 +57,6 @@ EMBER_TEST(speed_pq_rows)
 	CHECK(speed_pq_new("SecP256r1MLKEM768", err, sizeof(err)) == NULL && strchr(err, '\n') == NULL, "bad word");
 }
 
-/* `ember speed ARGS`: status, stdout, stderr. */
-static int speed(const char *args, char **out, char **err)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "%s'%s' speed %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
-	return t_run_cmd(cmd, out, err);
-}
-
-/* The first line of |text| starting with |prefix|, or NULL. */
-static const char *line_with(const char *text, const char *prefix)
-{
-	const char *p = text;
-	size_t n = strlen(prefix);
-
-	while (p && *p) {
-		if (strncmp(p, prefix, n) == 0)
-			return p;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return NULL;
-}
-
-/* Parses |text| as a result file; the rate of row |name|'s |op|, or -1 (-2: the file did not load). */
-static double parsed_w(const char *text, const char *name, const char *op, unsigned *warnings)
-{
-	sp_file f;
-	char err[256];
-	const sp_row *r;
-	double v = -1;
-
-	memset(&f, 0, sizeof(f));
-	if (sp_parse("speed-output", text, strlen(text), &f, NULL, err, sizeof(err)) != 0)
-		return -2;
-	r = sp_find(&f, name, op, 0);
-	if (r != NULL)
-		v = r->value;
-	if (warnings)
-		*warnings = f.warnings;
-	sp_free(&f);
-	return v;
-}
-
-static double parsed(const char *text, const char *name, const char *op)
-{
-	return parsed_w(text, name, op, NULL);
-}
-
-/* One row of openssl 3.5's KEM table: "%27s %8.6fs %8.6fs %8.6fs %9.1f %9.1f %9.1f". */
-static int row_shape(const char *line, const char *name)
-{
-	char want[32];
-	double t[3], r[3];
-
-	snprintf(want, sizeof(want), "%27s ", name);
-	if (line == NULL || strncmp(line, want, strlen(want)) != 0)
-		return 0;
-	if (sscanf(line + strlen(want), "%lfs %lfs %lfs %lf %lf %lf", &t[0], &t[1], &t[2], &r[0], &r[1], &r[2]) != 6)
-		return 0;
-	return r[0] > 0 && r[1] > 0 && r[2] > 0 && line[27 + 1 + 8] == 's';
-}
-
 static const char kem_header[] = "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n";
 
 EMBER_TEST(speed_pq_cli)
@@ -130,76 +67,77 @@ EMBER_TEST(speed_pq_cli)
 	size_t i;
 	int st;
 
-	if (t_ember_bin == NULL) {
-		t_skip("no ember binary (-e)");
+	if (!ts_have_ember())
 		return;
-	}
 	CHECK(strlen(kem_header) == 31 + 57, "header length");
-	st = speed("-seconds 0.02 ML-KEM-768 X25519MLKEM768", &out, &err);
+	st = ts_speed("-seconds 0.02 ML-KEM-768 X25519MLKEM768", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "speed ML-KEM-768 X25519MLKEM768: status %d: %s", st, err ? err : ""))
 		goto done;
-	CHECK(line_with(out, kem_header) != NULL, "KEM header:\n%s", out);
-	CHECK(row_shape(line_with(out, "                 ML-KEM-768 "), "ML-KEM-768"), "ML-KEM-768 row:\n%s", out);
-	CHECK(row_shape(line_with(out, "             X25519MLKEM768 "), "X25519MLKEM768"), "hybrid row:\n%s", out);
+	CHECK(ts_line_with(out, kem_header) != NULL, "KEM header:\n%s", out);
+	CHECK(ts_row35_shape(ts_line_with(out, "                 ML-KEM-768 "), "ML-KEM-768"),
+	    "ML-KEM-768 row:\n%s", out);
+	CHECK(ts_row35_shape(ts_line_with(out, "             X25519MLKEM768 "), "X25519MLKEM768"),
+	    "hybrid row:\n%s", out);
 	CHECK(err && strstr(err, "Doing ML-KEM-768 keygen ops for 0.02s: ") && strstr(err, " ML-KEM-768 KEM keygen ops in ") &&
 	          strstr(err, "Doing ML-KEM-768 encaps ops for 0.02s: ") && strstr(err, " ML-KEM-768 KEM encaps ops in ") &&
 	          strstr(err, "Doing X25519MLKEM768 decaps ops for 0.02s: ") &&
 	          strstr(err, " X25519MLKEM768 KEM decaps ops in "),
 	    "progress:\n%s", err ? err : "");
-	CHECK(parsed(out, "ml-kem-768", "keygen") > 0 && parsed(out, "ml-kem-768", "decaps") > 0 &&
-	          parsed(out, "x25519mlkem768", "encaps") > 0,
+	CHECK(ts_parsed(out, "ml-kem-768", "keygen") > 0 && ts_parsed(out, "ml-kem-768", "decaps") > 0 &&
+	          ts_parsed(out, "x25519mlkem768", "encaps") > 0,
 	    "text round trip");
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* -mr: +F9 on stdout, named by Ember's +EMBER:KEM record; +DTP and +R15..+R17 on stderr */
-	st = speed("-mr -seconds 0.02 ML-KEM-512 X25519MLKEM768", &out, &err);
+	st = ts_speed("-mr -seconds 0.02 ML-KEM-512 X25519MLKEM768", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "-mr: status %d", st))
 		goto done;
 	{
 		double a, b, c;
 		unsigned k;
-		CHECK((l = line_with(out, "+F9:0:")) && sscanf(l, "+F9:%u:%lf:%lf:%lf", &k, &a, &b, &c) == 4 && a > 0 &&
+		CHECK((l = ts_line_with(out, "+F9:0:")) && sscanf(l, "+F9:%u:%lf:%lf:%lf", &k, &a, &b, &c) == 4 && a > 0 &&
 		          b > 0 && c > 0, "+F9:\n%s", out);
-		CHECK(line_with(out, "+EMBER:KEM:0:ML-KEM-512\n") && line_with(out, "+EMBER:KEM:3:X25519MLKEM768\n") &&
-		          line_with(out, "+F9:3:"), "+F9 names:\n%s", out);
+		CHECK(ts_line_with(out, "+EMBER:KEM:0:ML-KEM-512\n") &&
+		          ts_line_with(out, "+EMBER:KEM:3:X25519MLKEM768\n") && ts_line_with(out, "+F9:3:"),
+		    "+F9 names:\n%s", out);
 	}
 	CHECK(err && strstr(err, "+DTP:ML-KEM-512:keygen:0.02\n+R15:") && strstr(err, "+DTP:ML-KEM-512:encaps:0.02\n+R16:") &&
 	          strstr(err, "+DTP:X25519MLKEM768:decaps:0.02\n+R17:") && strstr(err, ":X25519MLKEM768:"),
 	    "-mr progress:\n%s", err ? err : "");
-	CHECK(parsed(out, "ml-kem-512", "keygen") > 0 && parsed(out, "x25519mlkem768", "decaps") > 0, "-mr round trip");
+	CHECK(ts_parsed(out, "ml-kem-512", "keygen") > 0 && ts_parsed(out, "x25519mlkem768", "decaps") > 0, "-mr round trip");
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* -kem-algorithms: every KEM */
-	st = speed("-seconds 0.01 -kem-algorithms", &out, &err);
+	st = ts_speed("-seconds 0.01 -kem-algorithms", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "-kem-algorithms: status %d", st))
 		goto done;
 	for (i = 0; i < NKEM; i++) {
 		snprintf(want, sizeof(want), "%27s ", kem_words[i]);
-		CHECK(row_shape(line_with(out, want), kem_words[i]), "-kem-algorithms: %s:\n%s", kem_words[i], out);
+		CHECK(ts_row35_shape(ts_line_with(out, want), kem_words[i]), "-kem-algorithms: %s:\n%s", kem_words[i], out);
 	}
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* JSON */
-	st = speed("-format json -seconds 0.02 ML-KEM-1024", &out, &err);
+	st = ts_speed("-format json -seconds 0.02 ML-KEM-1024", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "json: status %d", st))
 		goto done;
 	CHECK(strstr(out, "\"algorithm\": \"ML-KEM-1024\", \"word\": \"ML-KEM-1024\"") && strstr(out, "\"op\": \"encaps\""),
 	    "json:\n%s", out);
-	CHECK(parsed(out, "ml-kem-1024", "keygen") > 0 && parsed(out, "ml-kem-1024", "encaps") > 0 &&
-	          parsed(out, "ml-kem-1024", "decaps") > 0,
+	CHECK(ts_parsed(out, "ml-kem-1024", "keygen") > 0 && ts_parsed(out, "ml-kem-1024", "encaps") > 0 &&
+	          ts_parsed(out, "ml-kem-1024", "decaps") > 0,
 	    "json round trip");
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* openssl 3.5's KEM words Ember has not */
-	st = speed("-seconds 0.02 X448MLKEM1024", &out, &err);
+	st = ts_speed("-seconds 0.02 X448MLKEM1024", &out, &err);
 	CHECK(st == 1 && err && strstr(err, "X448MLKEM1024"), "X448MLKEM1024: %d %s", st, err ? err : "");
 done:
 	free(out);
@@ -270,24 +208,24 @@ EMBER_TEST(speed_pq_reader)
 {
 	unsigned w = 0;
 
-	CHECK(t_near(parsed_w(ember_sbs, "ml-kem-512", "decaps", &w), 74471.7) && w == 0, "side by side: decaps, %u warnings", w);
-	CHECK(t_near(parsed(ember_sbs, "ed25519[ember]", "verify"), 30991.5) && t_near(parsed(ember_sbs, "ed25519[openssl]", "sign"), 33891.6),
+	CHECK(t_near(ts_parsed_w(ember_sbs, "ml-kem-512", "decaps", &w), 74471.7) && w == 0, "side by side: decaps, %u warnings", w);
+	CHECK(t_near(ts_parsed(ember_sbs, "ed25519[ember]", "verify"), 30991.5) && t_near(ts_parsed(ember_sbs, "ed25519[openssl]", "sign"), 33891.6),
 	    "side by side: ed25519");
 
 	/* the text tables: KEM ops keygen/encaps/decaps, signature ops keygen/sign/verify */
-	CHECK(t_near(parsed(ossl35_text, "ml-kem-768", "keygen"), 37542.4), "text keygen %g", parsed(ossl35_text, "ml-kem-768", "keygen"));
-	CHECK(t_near(parsed(ossl35_text, "ml-kem-768", "decaps"), 38383.0), "text decaps");
-	CHECK(t_near(parsed(ossl35_text, "x25519mlkem768", "encaps"), 11235.9), "text hybrid encaps");
-	CHECK(t_near(parsed(ossl35_text, "ml-dsa-65", "sign"), 3984.1), "text sign %g", parsed(ossl35_text, "ml-dsa-65", "sign"));
-	CHECK(t_near(parsed(ossl35_text, "ml-dsa-65", "verify"), 10204.1), "text verify");
+	CHECK(t_near(ts_parsed(ossl35_text, "ml-kem-768", "keygen"), 37542.4), "text keygen %g", ts_parsed(ossl35_text, "ml-kem-768", "keygen"));
+	CHECK(t_near(ts_parsed(ossl35_text, "ml-kem-768", "decaps"), 38383.0), "text decaps");
+	CHECK(t_near(ts_parsed(ossl35_text, "x25519mlkem768", "encaps"), 11235.9), "text hybrid encaps");
+	CHECK(t_near(ts_parsed(ossl35_text, "ml-dsa-65", "sign"), 3984.1), "text sign %g", ts_parsed(ossl35_text, "ml-dsa-65", "sign"));
+	CHECK(t_near(ts_parsed(ossl35_text, "ml-dsa-65", "verify"), 10204.1), "text verify");
 	/* -mr with the +R records: +F9's k named by the order of the +R15 records */
-	CHECK(t_near(parsed(ossl35_mr, "ml-kem-768", "keygen"), 37542.4), "-mr keygen %g", parsed(ossl35_mr, "ml-kem-768", "keygen"));
-	CHECK(t_near(parsed(ossl35_mr, "ml-kem-768", "encaps"), 59259.0), "-mr encaps");
-	CHECK(t_near(parsed(ossl35_mr, "x25519mlkem768", "decaps"), 16393.4), "-mr hybrid decaps");
-	CHECK(t_near(parsed(ossl35_mr, "ml-dsa-65", "sign"), 3984.1), "-mr sign %g", parsed(ossl35_mr, "ml-dsa-65", "sign"));
-	CHECK(t_near(parsed(ossl35_mr, "ml-dsa-65", "keygen"), 9803.9), "-mr sig keygen");
+	CHECK(t_near(ts_parsed(ossl35_mr, "ml-kem-768", "keygen"), 37542.4), "-mr keygen %g", ts_parsed(ossl35_mr, "ml-kem-768", "keygen"));
+	CHECK(t_near(ts_parsed(ossl35_mr, "ml-kem-768", "encaps"), 59259.0), "-mr encaps");
+	CHECK(t_near(ts_parsed(ossl35_mr, "x25519mlkem768", "decaps"), 16393.4), "-mr hybrid decaps");
+	CHECK(t_near(ts_parsed(ossl35_mr, "ml-dsa-65", "sign"), 3984.1), "-mr sign %g", ts_parsed(ossl35_mr, "ml-dsa-65", "sign"));
+	CHECK(t_near(ts_parsed(ossl35_mr, "ml-dsa-65", "keygen"), 9803.9), "-mr sig keygen");
 	/* standard output alone: the unnamed records are skipped with a warning, the rest loads */
-	CHECK(parsed_w(ossl35_mr_stdout, "sha256", NULL, &w) < 0, "sha256 at size 0?");
+	CHECK(ts_parsed_w(ossl35_mr_stdout, "sha256", NULL, &w) < 0, "sha256 at size 0?");
 	{
 		sp_file f;
 		char err[256];

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "speed_sig.h"
-#include "speedparse.h"
+#include "speed_util.h"
 #include "test.h"
 
 static const char *const sig_words[] = { "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" };
@@ -49,63 +49,6 @@ EMBER_TEST(speed_sig_rows)
 	CHECK(speed_sig_new("SLH-DSA-SHAKE-256f", err, sizeof(err)) == NULL && strchr(err, '\n') == NULL, "bad word");
 }
 
-/* `ember ARGS`: status, stdout, stderr. */
-static int ember(const char *args, char **out, char **err)
-{
-	char cmd[2048];
-
-	snprintf(cmd, sizeof(cmd), "%s'%s' %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
-	return t_run_cmd(cmd, out, err);
-}
-
-/* The first line of |text| starting with |prefix|, or NULL. */
-static const char *line_with(const char *text, const char *prefix)
-{
-	const char *p = text;
-	size_t n = strlen(prefix);
-
-	while (p && *p) {
-		if (strncmp(p, prefix, n) == 0)
-			return p;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return NULL;
-}
-
-/* Parses |text| as a result file; the rate of row |name|'s |op|, or -1 (-2: the file did not load). */
-static double parsed(const char *text, const char *name, const char *op)
-{
-	sp_file f;
-	char err[256];
-	const sp_row *r;
-	double v = -1;
-
-	memset(&f, 0, sizeof(f));
-	if (sp_parse("speed-output", text, strlen(text), &f, NULL, err, sizeof(err)) != 0)
-		return -2;
-	r = sp_find(&f, name, op, 0);
-	if (r != NULL)
-		v = r->value;
-	sp_free(&f);
-	return v;
-}
-
-/* One row of openssl 3.5's SIG table: "%27s %8.6fs %8.6fs %8.6fs %9.1f %9.1f %9.1f". */
-static int row_shape(const char *line, const char *name)
-{
-	char want[32];
-	double t[3], r[3];
-
-	snprintf(want, sizeof(want), "%27s ", name);
-	if (line == NULL || strncmp(line, want, strlen(want)) != 0)
-		return 0;
-	if (sscanf(line + strlen(want), "%lfs %lfs %lfs %lf %lf %lf", &t[0], &t[1], &t[2], &r[0], &r[1], &r[2]) != 6)
-		return 0;
-	return r[0] > 0 && r[1] > 0 && r[2] > 0 && line[27 + 1 + 8] == 's';
-}
-
 static const char sig_header[] = "                               keygen     signs    verify keygens/s    sign/s  verify/s\n";
 
 /* Writes |text| to a file under the test's temporary directory; its path in |path|. */
@@ -130,45 +73,43 @@ EMBER_TEST(speed_sig_cli)
 	size_t i;
 	int st;
 
-	if (t_ember_bin == NULL) {
-		t_skip("no ember binary (-e)");
+	if (!ts_have_ember())
 		return;
-	}
 	CHECK(strlen(sig_header) == 31 + 57, "header length");
-	st = ember("speed -seconds 0.02 ML-DSA-65", &out, &err);
+	st = ts_ember("speed -seconds 0.02 ML-DSA-65", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "speed ML-DSA-65: status %d: %s", st, err ? err : ""))
 		goto done;
-	CHECK(line_with(out, sig_header) != NULL, "SIG header:\n%s", out);
-	CHECK(row_shape(line_with(out, "                  ML-DSA-65 "), "ML-DSA-65"), "ML-DSA-65 row:\n%s", out);
+	CHECK(ts_line_with(out, sig_header) != NULL, "SIG header:\n%s", out);
+	CHECK(ts_row35_shape(ts_line_with(out, "                  ML-DSA-65 "), "ML-DSA-65"), "ML-DSA-65 row:\n%s", out);
 	CHECK(err && strstr(err, "Doing ML-DSA-65 keygen ops for 0.02s: ") &&
 	          strstr(err, " ML-DSA-65 signature keygen ops in ") && strstr(err, "Doing ML-DSA-65 signs ops for 0.02s: ") &&
 	          strstr(err, " ML-DSA-65 signature sign ops in ") && strstr(err, "Doing ML-DSA-65 verify ops for 0.02s: ") &&
 	          strstr(err, " ML-DSA-65 signature verify ops in "),
 	    "progress:\n%s", err ? err : "");
-	CHECK(parsed(out, "ml-dsa-65", "keygen") > 0 && parsed(out, "ml-dsa-65", "sign") > 0 &&
-	          parsed(out, "ml-dsa-65", "verify") > 0,
+	CHECK(ts_parsed(out, "ml-dsa-65", "keygen") > 0 && ts_parsed(out, "ml-dsa-65", "sign") > 0 &&
+	          ts_parsed(out, "ml-dsa-65", "verify") > 0,
 	    "text round trip");
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* -mr: +F10 on stdout, named by Ember's +EMBER:SIG record; +DTP and +R18..+R20 on stderr */
-	st = ember("speed -mr -seconds 0.02 ML-DSA-44 ML-DSA-87", &out, &err);
+	st = ts_ember("speed -mr -seconds 0.02 ML-DSA-44 ML-DSA-87", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "-mr: status %d", st))
 		goto done;
 	{
 		double a, b, c;
 		unsigned k;
-		CHECK((l = line_with(out, "+F10:0:")) && sscanf(l, "+F10:%u:%lf:%lf:%lf", &k, &a, &b, &c) == 4 && a > 0 &&
+		CHECK((l = ts_line_with(out, "+F10:0:")) && sscanf(l, "+F10:%u:%lf:%lf:%lf", &k, &a, &b, &c) == 4 && a > 0 &&
 		          b > 0 && c > 0, "+F10:\n%s", out);
-		CHECK(line_with(out, "+EMBER:SIG:0:ML-DSA-44\n") && line_with(out, "+EMBER:SIG:2:ML-DSA-87\n") &&
-		          line_with(out, "+F10:2:"), "+F10 names:\n%s", out);
+		CHECK(ts_line_with(out, "+EMBER:SIG:0:ML-DSA-44\n") && ts_line_with(out, "+EMBER:SIG:2:ML-DSA-87\n") &&
+		          ts_line_with(out, "+F10:2:"), "+F10 names:\n%s", out);
 	}
 	CHECK(err && strstr(err, "+DTP:ML-DSA-44:keygen:0.02\n+R18:") && strstr(err, "+DTP:ML-DSA-44:signs:0.02\n+R19:") &&
 	          strstr(err, "+DTP:ML-DSA-87:verify:0.02\n+R20:") && strstr(err, ":ML-DSA-87:"),
 	    "-mr progress:\n%s", err ? err : "");
-	CHECK(parsed(out, "ml-dsa-44", "keygen") > 0 && parsed(out, "ml-dsa-87", "verify") > 0 &&
-	          parsed(out, "ml-dsa-87", "sign") > 0, "-mr round trip");
+	CHECK(ts_parsed(out, "ml-dsa-44", "keygen") > 0 && ts_parsed(out, "ml-dsa-87", "verify") > 0 &&
+	          ts_parsed(out, "ml-dsa-87", "sign") > 0, "-mr round trip");
 	if (!CHECK(save(out, "b.mr", pb, sizeof(pb)) == 0, "cannot write %s", pb))
 		goto done;
 	free(out);
@@ -176,27 +117,27 @@ EMBER_TEST(speed_sig_cli)
 	out = err = NULL;
 
 	/* -signature-algorithms: every signature of Ember among openssl 3.5's */
-	st = ember("speed -seconds 0.01 -signature-algorithms", &out, &err);
+	st = ts_ember("speed -seconds 0.01 -signature-algorithms", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "-signature-algorithms: status %d", st))
 		goto done;
 	for (i = 0; i < NSIG; i++) {
 		snprintf(want, sizeof(want), "%27s ", sig_words[i]);
-		CHECK(row_shape(line_with(out, want), sig_words[i]), "-signature-algorithms: %s:\n%s", sig_words[i], out);
+		CHECK(ts_row35_shape(ts_line_with(out, want), sig_words[i]), "-signature-algorithms: %s:\n%s", sig_words[i], out);
 	}
-	CHECK(line_with(out, sig_header) != NULL && strstr(out, "ML-KEM") == NULL, "-signature-algorithms: only SIG rows");
+	CHECK(ts_line_with(out, sig_header) != NULL && strstr(out, "ML-KEM") == NULL, "-signature-algorithms: only SIG rows");
 	free(out);
 	free(err);
 	out = err = NULL;
 
 	/* JSON, read back, then compared with the -mr run */
-	st = ember("speed -format json -seconds 0.02 ML-DSA-44 ML-DSA-87", &out, &err);
+	st = ts_ember("speed -format json -seconds 0.02 ML-DSA-44 ML-DSA-87", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "json: status %d", st))
 		goto done;
 	CHECK(strstr(out, "\"algorithm\": \"ML-DSA-44\", \"word\": \"ML-DSA-44\"") && strstr(out, "\"op\": \"keygen\"") &&
 	          strstr(out, "\"op\": \"sign\"") && strstr(out, "\"op\": \"verify\""),
 	    "json:\n%s", out);
-	CHECK(parsed(out, "ml-dsa-44", "keygen") > 0 && parsed(out, "ml-dsa-44", "sign") > 0 &&
-	          parsed(out, "ml-dsa-87", "verify") > 0,
+	CHECK(ts_parsed(out, "ml-dsa-44", "keygen") > 0 && ts_parsed(out, "ml-dsa-44", "sign") > 0 &&
+	          ts_parsed(out, "ml-dsa-87", "verify") > 0,
 	    "json round trip");
 	if (!CHECK(save(out, "a.json", pa, sizeof(pa)) == 0, "cannot write %s", pa))
 		goto done;
@@ -204,7 +145,7 @@ EMBER_TEST(speed_sig_cli)
 	free(err);
 	out = err = NULL;
 	snprintf(args, sizeof(args), "compare '%s' '%s'", pa, pb);
-	st = ember(args, &out, &err);
+	st = ts_ember(args, &out, &err);
 	CHECK(st == 0 && out && strstr(out, "ml-dsa-44 keygen") && strstr(out, "ml-dsa-44 sign") &&
 	          strstr(out, "ml-dsa-87 verify"),
 	    "compare: status %d:\n%s%s", st, out ? out : "", err ? err : "");
@@ -215,7 +156,7 @@ EMBER_TEST(speed_sig_cli)
 	out = err = NULL;
 
 	/* -stack: keygen, sign, verify of every set, within the bounds */
-	st = ember("speed -stack -count 2 ML-DSA-44 ML-DSA-65 ML-DSA-87", &out, &err);
+	st = ts_ember("speed -stack -count 2 ML-DSA-44 ML-DSA-65 ML-DSA-87", &out, &err);
 	if (!CHECK(st == 0 && out != NULL, "-stack: status %d: %s", st, err ? err : ""))
 		goto done;
 	for (i = 0; i < NSIG; i++) {
@@ -225,7 +166,7 @@ EMBER_TEST(speed_sig_cli)
 		const char *p = out, *q = NULL;
 		snprintf(want, sizeof(want), "%s ", sig_words[i]);
 		/* the stack table's row: the last line starting with the word */
-		while ((p = line_with(p, want)) != NULL) {
+		while ((p = ts_line_with(p, want)) != NULL) {
 			q = p;
 			p++;
 		}
@@ -247,10 +188,10 @@ EMBER_TEST(speed_sig_cli)
 	out = err = NULL;
 
 	/* two engines side by side: the signature part under its own header, read back */
-	st = ember("speed -seconds 0.02 -engine ember,openssl ML-DSA-44", &out2, &err);
+	st = ts_ember("speed -seconds 0.02 -engine ember,openssl ML-DSA-44", &out2, &err);
 	if (st == 0 && out2 != NULL) {
 		CHECK(strstr(out2, "\nsignature ") != NULL && strstr(out2, "keygen/s") != NULL, "side by side:\n%s", out2);
-		CHECK(parsed(out2, "ml-dsa-44[ember]", "sign") > 0 || parsed(out2, "ml-dsa-44", "sign") > 0,
+		CHECK(ts_parsed(out2, "ml-dsa-44[ember]", "sign") > 0 || ts_parsed(out2, "ml-dsa-44", "sign") > 0,
 		    "side by side round trip:\n%s", out2);
 	} else
 		t_note("side by side with openssl: status %d (no openssl engine here?)", st);
@@ -258,7 +199,7 @@ EMBER_TEST(speed_sig_cli)
 	err = NULL;
 
 	/* openssl 3.5's signature words Ember has not */
-	st = ember("speed -seconds 0.02 SLH-DSA-SHA2-128s", &out, &err);
+	st = ts_ember("speed -seconds 0.02 SLH-DSA-SHA2-128s", &out, &err);
 	CHECK(st == 1 && err && strstr(err, "SLH-DSA-SHA2-128s") && strstr(err, "not in this build"),
 	    "SLH-DSA-SHA2-128s: %d %s", st, err ? err : "");
 done:

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "speed_stack.h"
+#include "speed_util.h"
 #include "speedparse.h"
 #include "test.h"
 
@@ -111,15 +112,6 @@ EMBER_TEST(speed_stack_method)
 	CHECK(SPEED_STACK_MAX_REGION + 16384 == 4210688, "the overflow case is 16 KiB past the largest region");
 }
 
-/* `ember speed ARGS`: status, stdout, stderr. */
-static int speed(const char *args, char **out, char **err)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "%s'%s' speed %s", t_phase == 2 ? "EMBER_CPUCAP=none " : "", t_ember_bin, args);
-	return t_run_cmd(cmd, out, err);
-}
-
 static int have_bin(void)
 {
 	if (t_ember_bin == NULL || access(t_ember_bin, X_OK) != 0) {
@@ -187,7 +179,7 @@ EMBER_TEST(speed_stack_cli)
 
 	if (!have_bin())
 		return;
-	st = speed("-stack -count 2 -sizes 16,1024 sha256 aes-128-gcm rsa2048 ecdhp256 ed25519 ML-KEM-768", &out, &err);
+	st = ts_speed("-stack -count 2 -sizes 16,1024 sha256 aes-128-gcm rsa2048 ecdhp256 ed25519 ML-KEM-768", &out, &err);
 	if (!CHECK(st == 0, "exit %d: %s", st, err))
 		goto done;
 	CHECK(strstr(out, STACK_TITLE) != NULL && strstr(out, PK_TITLE) != NULL, "stack tables missing:\n%s", out);
@@ -293,9 +285,9 @@ EMBER_TEST(speed_stack_unchanged_without)
 
 	if (!have_bin())
 		return;
-	st = speed(args, &a, &ea);
+	st = ts_speed(args, &a, &ea);
 	snprintf(cmd, sizeof(cmd), "-stack %s", args);
-	st |= speed(cmd, &b, &eb);
+	st |= ts_speed(cmd, &b, &eb);
 	if (!CHECK(st == 0, "exit %d", st))
 		goto done;
 	CHECK(strstr(a, "peak stack") == NULL && strstr(a, "+EMBER:STACK") == NULL, "stack text without -stack");
@@ -314,7 +306,7 @@ EMBER_TEST(speed_stack_unchanged_without)
 	free(eb);
 	b = eb = NULL;
 	snprintf(cmd, sizeof(cmd), "-stack %s", args);
-	st = speed(cmd, &b, &eb);
+	st = ts_speed(cmd, &b, &eb);
 	CHECK(st == 0 && strstr(b, "peak stack") != NULL && count_rows(b) == count_rows(a),
 	    "text with -stack: %u rows read, want %u", (unsigned)count_rows(b), (unsigned)count_rows(a));
 	/* -mr: the +EMBER:STACK records, which the reader skips */
@@ -324,9 +316,9 @@ EMBER_TEST(speed_stack_unchanged_without)
 	free(eb);
 	a = b = ea = eb = NULL;
 	snprintf(cmd, sizeof(cmd), "-mr %s", args);
-	st = speed(cmd, &a, &ea);
+	st = ts_speed(cmd, &a, &ea);
 	snprintf(cmd, sizeof(cmd), "-mr -stack %s", args);
-	st |= speed(cmd, &b, &eb);
+	st |= ts_speed(cmd, &b, &eb);
 	if (!CHECK(st == 0, "-mr exit %d", st))
 		goto done;
 	CHECK(strstr(a, "+EMBER:STACK") == NULL, "-mr without -stack has stack records");
@@ -352,7 +344,7 @@ done:
 
 EMBER_TEST(speed_stack_json_csv)
 {
-	char path[512], args[2048], *out = NULL, *err = NULL;
+	char path[512], *out = NULL, *err = NULL;
 	const tj *res, *x, *s;
 	tj *doc = NULL;
 	int st, fd, pass;
@@ -360,7 +352,7 @@ EMBER_TEST(speed_stack_json_csv)
 
 	if (!have_bin())
 		return;
-	st = speed("-stack -count 1 -sizes 64 -format json sha256 ecdhp256 ed25519", &out, &err);
+	st = ts_speed("-stack -count 1 -sizes 64 -format json sha256 ecdhp256 ed25519", &out, &err);
 	if (!CHECK(st == 0, "json exit %d: %s", st, err))
 		goto done;
 	if (!CHECK(t_scratch(path, sizeof(path), "stack.json") == 0, "scratch file"))
@@ -389,24 +381,13 @@ EMBER_TEST(speed_stack_json_csv)
 		}
 	}
 	CHECK(nres == 1 + 1 + 2, "%u entries with a stack figure, want 4", (unsigned)nres);
-	if (t_phase == 1) {
-		char schema[1024];
-		snprintf(schema, sizeof(schema), "%s/../../docs/ember-speed.schema.json", t_vec_dir);
-		if (system("python3 -c 'import jsonschema' >/dev/null 2>&1") != 0) {
-			t_skip("python3 jsonschema not installed: schema validation not run");
-		} else {
-			snprintf(args, sizeof(args),
-			    "python3 -c 'import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])),"
-			    " json.load(open(sys.argv[2])))' '%s' '%s'",
-			    path, schema);
-			CHECK(system(args) == 0, "-stack JSON does not validate against %s", schema);
-		}
-	}
+	if (t_phase == 1)
+		ts_check_schema(path, "-stack JSON");
 	unlink(path);
 	free(out);
 	free(err);
 	out = err = NULL;
-	st = speed("-stack -count 1 -sizes 64 -format csv sha256 ed25519", &out, &err);
+	st = ts_speed("-stack -count 1 -sizes 64 -format csv sha256 ed25519", &out, &err);
 	if (CHECK(st == 0, "csv exit %d", st)) {
 		CHECK(strstr(out, ",fastest,stack_bytes,heap_bytes\n") != NULL, "csv header:\n%s", out);
 		CHECK(strstr(out, "\nsha256,") != NULL && strstr(out, "\neddsa(ed25519),") != NULL, "csv rows:\n%s", out);
@@ -415,7 +396,7 @@ EMBER_TEST(speed_stack_json_csv)
 	free(err);
 	out = err = NULL;
 	/* another engine's calls are not measured: n/a, never a figure */
-	st = speed("-stack -count 1 -sizes 64 -engine openssl sha256", &out, &err);
+	st = ts_speed("-stack -count 1 -sizes 64 -engine openssl sha256", &out, &err);
 	if (st == 0)
 		CHECK(row_after(out, STACK_TITLE, "sha256") != NULL && strstr(row_after(out, STACK_TITLE, "sha256"), "n/a"),
 		    "openssl engine: n/a:\n%s", out);

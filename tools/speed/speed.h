@@ -7,7 +7,9 @@
  *   speed.c         command line (the harness's own files share speed_int.h)
  *   select.c        openssl speed's rows and words, the engine list, selection
  *   run.c           running, -multi; -impl all's fastest marks; how long a run takes
- *   print.c         text and -mr output, -list
+ *   print.c         the header and openssl's text tables (print_int.h: what the writers share);
+ *                   print_mr.c -mr records, print_ember.c Ember's tables (-impl all, -repeat,
+ *                   -cycles), print_side.c engines side by side, print_list.c -list
  *   speed_hmac.c    HMAC rows: the library's HMAC (ember/mac.h) under a fixed key
  *   speed_timer.c   clocks, the timing loop, cycle counters
  *   speed_report.c  -format json and csv
@@ -16,6 +18,7 @@
  *   speed_ec.c      the curves: ecdsa, ecdh, x25519, ed25519, per backend (speed_ec.h)
  *   speed_sig.c     the signatures of openssl 3.5's SIG table: ML-DSA-44/65/87 (speed_sig.h)
  *   speed_pq.c      the KEMs of openssl 3.5's table: ML-KEM-512/768/1024, X25519MLKEM768 (speed_pq.h)
+ *   speed_keys.c    what those four share: finding a word, allocating its key (speed_keys.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
  *                   record (nonce, AAD, tag) of the AEAD rows

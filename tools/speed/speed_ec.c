@@ -27,6 +27,7 @@
 #include "ember/util.h"
 #include "ember/x25519.h"
 #include "speed_ec.h"
+#include "speed_keys.h"
 
 enum { EC_ECDSA = 1, EC_ECDH, EC_X25519, EC_ED25519 };
 
@@ -62,12 +63,7 @@ struct speed_ec {
 
 static const struct ec_word *find_word(const char *word)
 {
-	size_t i;
-
-	for (i = 0; word != NULL && i < NWORDS; i++)
-		if (strcmp(word, ec_words[i].word) == 0)
-			return &ec_words[i];
-	return NULL;
+	return speed_word_find(ec_words, NWORDS, sizeof(ec_words[0]), word);
 }
 
 int speed_ec_known(const char *word)
@@ -154,15 +150,8 @@ speed_ec *speed_ec_new(const char *word, const char *impl, char *err, size_t err
 	size_t i;
 	int ret = 0;
 
-	if (w == NULL) {
-		snprintf(err, err_len, "%s: not a curve word of this build", word ? word : "(null)");
+	if ((k = speed_key_alloc(w, word, "curve word", sizeof(*k), err, err_len)) == NULL)
 		return NULL;
-	}
-	k = calloc(1, sizeof(*k));
-	if (k == NULL) {
-		snprintf(err, err_len, "%s: out of memory", word);
-		return NULL;
-	}
 	k->w = w;
 	k->d = ember_ec_find(w->curve, impl);
 	if (k->d == NULL) {

@@ -6,7 +6,9 @@
  *   select.c  openssl speed's rows and words, the engine list; the jobs of each run
  *   run.c     running one engine's jobs, progress on stderr, -multi; the fastest
  *             implementation of each row (-impl all); how long a run will take
- *   print.c   the header, tables and -mr records, side by side, -list
+ *   print.c   the header and tables; print_mr.c the -mr records, print_ember.c
+ *             Ember's tables, print_side.c side by side, print_list.c -list
+ *             (print_int.h: what these share)
  *   speed_stack.c  -stack: the measurement, its tables and records (speed_stack.h)
  */
 #ifndef EMBER_SPEED_INT_H
@@ -124,7 +126,7 @@ int speed_mark_fastest(speed_run *r, FILE *warn);
  * "23 rows x 6 sizes x 3s + 8 key sizes x 2 operations x 10s". */
 double speed_estimate(const speed_run *runs, int nrun, char *what, size_t len);
 
-/* ---- text and -mr output (print.c) ---- */
+/* ---- text and -mr output (print.c, print_side.c, print_list.c) ---- */
 
 void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const speed_missing *miss,
     int nmiss);

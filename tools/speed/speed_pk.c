@@ -14,6 +14,7 @@
 
 #include "ember/keys.h"
 #include "speed_pk.h"
+#include "speed_keys.h"
 #include "testkeys.h"
 #include "tool.h"
 
@@ -64,12 +65,7 @@ struct speed_pk {
 
 static const struct word *find_word(const char *word)
 {
-	size_t i;
-
-	for (i = 0; word != NULL && i < NWORDS; i++)
-		if (strcmp(word, words[i].word) == 0)
-			return &words[i];
-	return NULL;
+	return speed_word_find(words, NWORDS, sizeof(words[0]), word);
 }
 
 int speed_pk_known(const char *word)
@@ -115,15 +111,8 @@ speed_pk *speed_pk_new(const char *word, const char *keyfile, char *err, size_t 
 	size_t len, i;
 	int ret;
 
-	if (w == NULL) {
-		snprintf(err, err_len, "%s: not a public-key algorithm of this build", word ? word : "(null)");
+	if ((k = speed_key_alloc(w, word, "public-key algorithm", sizeof(*k), err, err_len)) == NULL)
 		return NULL;
-	}
-	k = calloc(1, sizeof(*k));
-	if (k == NULL) {
-		snprintf(err, err_len, "%s: out of memory", word);
-		return NULL;
-	}
 	k->w = w;
 	k->builtin = keyfile == NULL;
 	if (keyfile != NULL) {

@@ -22,6 +22,7 @@
 #include "ember/util.h"
 #include "ember/x25519.h"
 #include "speed_pq.h"
+#include "speed_keys.h"
 
 #define HYBRID 0 /* the set of X25519MLKEM768 in the table below: not an ML-KEM set */
 
@@ -56,12 +57,7 @@ struct speed_pq {
 
 static const struct pq_word *find_word(const char *word)
 {
-	size_t i;
-
-	for (i = 0; word != NULL && i < NWORDS; i++)
-		if (strcmp(word, pq_words[i].word) == 0)
-			return &pq_words[i];
-	return NULL;
+	return speed_word_find(pq_words, NWORDS, sizeof(pq_words[0]), word);
 }
 
 int speed_pq_known(const char *word)
@@ -110,15 +106,8 @@ speed_pq *speed_pq_new(const char *word, char *err, size_t err_len)
 	speed_pq *k;
 	int ret;
 
-	if (w == NULL) {
-		snprintf(err, err_len, "%s: not a KEM word of this build", word ? word : "(null)");
+	if ((k = speed_key_alloc(w, word, "KEM word", sizeof(*k), err, err_len)) == NULL)
 		return NULL;
-	}
-	k = calloc(1, sizeof(*k));
-	if (k == NULL) {
-		snprintf(err, err_len, "%s: out of memory", word);
-		return NULL;
-	}
 	k->w = w;
 	if ((ret = keygen(w, k->ek, k->dk)) != 0 || (ret = encaps(w, k->ct, k->ss, k->ek)) != 0 ||
 	    (ret = decaps(w, k->tss, k->dk, k->ct)) != 0) {

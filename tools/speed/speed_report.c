@@ -97,6 +97,32 @@ static void samples(FILE *f, const speed_result *x)
 	fputc(']', f);
 }
 
+/* A measurement's values after its "seconds" key: the seconds, the headline rate as |rate_key|,
+ * median, min, max, samples. */
+static void figures(FILE *f, const speed_result *x, const char *rate_key, double rate)
+{
+	jnum(f, x->seconds);
+	fprintf(f, ", \"%s\": ", rate_key);
+	jnum(f, rate);
+	fprintf(f, ", \"median\": ");
+	jnum(f, x->rate);
+	fprintf(f, ", \"min\": ");
+	jnum(f, x->min);
+	fprintf(f, ", \"max\": ");
+	jnum(f, x->max);
+	fprintf(f, ", \"samples\": ");
+	samples(f, x);
+}
+
+/* The start of a record of a JSON list, after a comma unless |first|: its "algorithm".
+ * Returns 0 (the next record is not the first). */
+static int record_start(FILE *f, int first, const char *algorithm)
+{
+	fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
+	jstr(f, algorithm);
+	return 0;
+}
+
 /*
  * -stack: "stack": {"state": "ok", "bytes": 1234, "heap": 0}; bytes null
  * unless measured, heap null unless checked ("n/a": not Ember's engine).
@@ -132,9 +158,7 @@ static int not_run_list(FILE *f, const speed_run *r, int state, int first)
 		const speed_job *j = &r->jobs[i];
 		if (j->state != state)
 			continue;
-		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-		first = 0;
-		jstr(f, j->row.name);
+		first = record_start(f, first, j->row.name);
 		fprintf(f, ", \"impl\": ");
 		jstr(f, j->impl[0] ? j->impl : "default");
 		fprintf(f, ", \"engine\": ");
@@ -147,9 +171,7 @@ static int not_run_list(FILE *f, const speed_run *r, int state, int first)
 		const speed_pk_job *p = &r->pk[i];
 		if (p->state != state)
 			continue;
-		fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-		first = 0;
-		jstr(f, p->word);
+		first = record_start(f, first, p->word);
 		fprintf(f, ", \"engine\": ");
 		jstr(f, r->engine->name);
 		fprintf(f, ", \"error\": ");
@@ -242,26 +264,14 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 			continue;
 		for (s = 0; s < r->nsizes; s++) {
 			const speed_result *x = &j->res[s];
-			fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-			first = 0;
-			jstr(f, j->row.name);
+			first = record_start(f, first, j->row.name);
 			fprintf(f, ", \"impl\": ");
 			jstr(f, j->impl_used);
 			fprintf(f, ", \"engine\": ");
 			jstr(f, r->engine->name);
 			fprintf(f, ", \"op\": \"%s\", \"size\": %d, \"ops\": %llu, \"seconds\": ", sym_op(r, j),
 			    (int)r->sizes[s], (unsigned long long)x->ops);
-			jnum(f, x->seconds);
-			fprintf(f, ", \"bytes_per_sec\": ");
-			jnum(f, headline(r, x, (double)r->sizes[s]));
-			fprintf(f, ", \"median\": ");
-			jnum(f, x->rate);
-			fprintf(f, ", \"min\": ");
-			jnum(f, x->min);
-			fprintf(f, ", \"max\": ");
-			jnum(f, x->max);
-			fprintf(f, ", \"samples\": ");
-			samples(f, x);
+			figures(f, x, "bytes_per_sec", headline(r, x, (double)r->sizes[s]));
 			if (r->cycles && r->cycles_name && x->ops) {
 				fprintf(f, ", \"cycles_per_byte\": ");
 				jnum(f, (double)x->cycles / ((double)x->ops * (double)r->sizes[s]));
@@ -284,9 +294,7 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 		for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 			const speed_result *x = &p->res[op];
 			char alg[64];
-			fprintf(f, "%s\n    {\"algorithm\": ", first ? "" : ",");
-			first = 0;
-			jstr(f, pk_alg(p, alg, sizeof(alg)));
+			first = record_start(f, first, pk_alg(p, alg, sizeof(alg)));
 			fprintf(f, ", \"word\": ");
 			jstr(f, p->word);
 			if (p->impl_used[0]) {
@@ -297,17 +305,7 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 			jstr(f, r->engine->name);
 			fprintf(f, ", \"op\": \"%s\", \"ops\": %llu, \"seconds\": ", pk_op(p, op),
 			    (unsigned long long)x->ops);
-			jnum(f, x->seconds);
-			fprintf(f, ", \"ops_per_sec\": ");
-			jnum(f, headline(r, x, 1));
-			fprintf(f, ", \"median\": ");
-			jnum(f, x->rate);
-			fprintf(f, ", \"min\": ");
-			jnum(f, x->min);
-			fprintf(f, ", \"max\": ");
-			jnum(f, x->max);
-			fprintf(f, ", \"samples\": ");
-			samples(f, x);
+			figures(f, x, "ops_per_sec", headline(r, x, 1));
 			if (r->cycles && r->cycles_name && x->ops) {
 				fprintf(f, ", \"cycles_per_op\": ");
 				jnum(f, (double)x->cycles / (double)x->ops);

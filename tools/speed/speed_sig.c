@@ -19,6 +19,7 @@
 #include "ember/mldsa.h"
 #include "ember/util.h"
 #include "speed_sig.h"
+#include "speed_keys.h"
 
 static const struct sig_word {
 	const char *word;
@@ -41,12 +42,7 @@ struct speed_sig {
 
 static const struct sig_word *find_word(const char *word)
 {
-	size_t i;
-
-	for (i = 0; word != NULL && i < NWORDS; i++)
-		if (strcmp(word, sig_words[i].word) == 0)
-			return &sig_words[i];
-	return NULL;
+	return speed_word_find(sig_words, NWORDS, sizeof(sig_words[0]), word);
 }
 
 int speed_sig_known(const char *word)
@@ -89,15 +85,8 @@ speed_sig *speed_sig_new(const char *word, char *err, size_t err_len)
 	speed_sig *k;
 	int ret;
 
-	if (w == NULL) {
-		snprintf(err, err_len, "%s: not a signature word of this build", word ? word : "(null)");
+	if ((k = speed_key_alloc(w, word, "signature word", sizeof(*k), err, err_len)) == NULL)
 		return NULL;
-	}
-	k = calloc(1, sizeof(*k));
-	if (k == NULL) {
-		snprintf(err, err_len, "%s: out of memory", word);
-		return NULL;
-	}
 	k->w = w;
 	k->pk_len = EMBER_MLDSA_PK_LEN(w->set);
 	k->sk_len = EMBER_MLDSA_SK_LEN(w->set);
