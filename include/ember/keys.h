@@ -8,7 +8,12 @@
  * detected. Key types: RSA and DSA (RFC 3279); EC keys on the named
  * curves P-256 and P-384 (RFC 5480 SPKI, RFC 5915 / SEC 1 C.4 "EC PRIVATE
  * KEY", also inside PKCS#8; explicit curve parameters are refused with
- * EMBER_ENOTSUP); X25519 and Ed25519 (RFC 8410: PKCS#8 and SPKI only).
+ * EMBER_ENOTSUP); X25519 and Ed25519 (RFC 8410: PKCS#8 and SPKI only);
+ * ML-DSA-44, -65 and -87 (RFC 9881: PKCS#8 and SPKI only; the private key
+ * as any of the three forms of its CHOICE: the 32-byte seed, the expanded
+ * key, or both, whose expanded key must be the seed's, EMBER_ERANGE
+ * otherwise; an expanded key alone must be consistent, see
+ * ember_mldsa_public_from_private).
  * PKCS#8 is read as PrivateKeyInfo version 0 or as OneAsymmetricKey (RFC
  * 5958) version 1, whose [1] publicKey must be the private key's
  * (EMBER_ERANGE otherwise, as for an EC [1] publicKey that is not d G).
@@ -30,7 +35,11 @@
  * byte as OpenSSL 3 writes them: PKCS#8 version 0 without a public key
  * (EC: the ECPrivateKey inside has [1] publicKey but no [0] parameters; "EC
  * PRIVATE KEY" has both), EC points uncompressed, d padded to the curve's
- * length.
+ * length. ML-DSA private keys are written as the seed alone ([0], RFC 9881's
+ * "seed") when the seed is known (generated, or read from a seed), else as
+ * the expanded key; OpenSSL 3.5 writes "both" by default (its
+ * ml-dsa.output_formats "seed-priv" first): the two forms read alike
+ * everywhere, the seed one is 54 bytes of DER instead of 2.6 to 4.9 KB.
  */
 #ifndef EMBER_KEYS_H
 #define EMBER_KEYS_H
@@ -42,6 +51,7 @@
 #include "ecc.h"
 #include "ed25519.h"
 #include "hash.h"
+#include "mldsa.h"
 #include "rsa.h"
 #include "x25519.h"
 
@@ -55,7 +65,10 @@ enum ember_pkey_type {
 	EMBER_PKEY_DSA = 2,
 	EMBER_PKEY_EC = 3,     /* u.ec: P-256 or P-384 (id-ecPublicKey with a namedCurve) */
 	EMBER_PKEY_X25519 = 4, /* u.x25519 (id-X25519, 1.3.101.110) */
-	EMBER_PKEY_ED25519 = 5 /* u.ed25519 (id-Ed25519, 1.3.101.112) */
+	EMBER_PKEY_ED25519 = 5, /* u.ed25519 (id-Ed25519, 1.3.101.112) */
+	EMBER_PKEY_MLDSA44 = 6, /* u.mldsa (id-ml-dsa-44, 2.16.840.1.101.3.4.3.17) */
+	EMBER_PKEY_MLDSA65 = 7, /* u.mldsa (id-ml-dsa-65, 2.16.840.1.101.3.4.3.18) */
+	EMBER_PKEY_MLDSA87 = 8  /* u.mldsa (id-ml-dsa-87, 2.16.840.1.101.3.4.3.19) */
 };
 
 /* An X25519 key: the private key as stored (unclamped, as OpenSSL keeps it) and its public key. */
@@ -63,6 +76,21 @@ typedef struct ember_x25519_key {
 	uint8_t priv[EMBER_X25519_KEY_LEN];
 	uint8_t pub[EMBER_X25519_KEY_LEN];
 } ember_x25519_key;
+
+/*
+ * An ML-DSA key (FIPS 204), sized for ML-DSA-87: the parameter set, the
+ * seed xi when it is known (has_seed: generated here or read from a file
+ * that holds it), the public key, and (has_private) the expanded private
+ * key. The first EMBER_MLDSA_PK_LEN(set) bytes of pk and
+ * EMBER_MLDSA_SK_LEN(set) of sk are the set's.
+ */
+typedef struct ember_mldsa_pkey {
+	int set;      /* EMBER_MLDSA44, EMBER_MLDSA65, EMBER_MLDSA87 */
+	int has_seed;
+	uint8_t seed[EMBER_MLDSA_SEED_LEN];
+	uint8_t pk[EMBER_MLDSA_PK_MAX];
+	uint8_t sk[EMBER_MLDSA_SK_MAX];
+} ember_mldsa_pkey;
 
 /* Output formats. */
 enum ember_pkey_format {
@@ -75,8 +103,14 @@ enum ember_pkey_format {
 	                         namedCurve OID) */
 };
 
-/* Bounds of an encoded key of at most EMBER_MAX_RSA_BITS. */
-#define EMBER_PKEY_MAX_DER (5 * EMBER_RSA_MAX_LEN + 256)
+/*
+ * Bounds of an encoded key: RSA of at most EMBER_MAX_RSA_BITS, or ML-DSA-87
+ * in PKCS#8 with both the seed and the expanded key (4962 bytes).
+ */
+#define EMBER_PKEY_RSA_MAX_DER (5 * EMBER_RSA_MAX_LEN + 256)
+#define EMBER_PKEY_MLDSA_MAX_DER (EMBER_MLDSA_SK_MAX + EMBER_MLDSA_SEED_LEN + 96)
+#define EMBER_PKEY_MAX_DER \
+	(EMBER_PKEY_RSA_MAX_DER > EMBER_PKEY_MLDSA_MAX_DER ? EMBER_PKEY_RSA_MAX_DER : EMBER_PKEY_MLDSA_MAX_DER)
 #define EMBER_PKEY_MAX_PEM (2 * EMBER_PKEY_MAX_DER)
 
 typedef struct ember_pkey {
@@ -90,6 +124,7 @@ typedef struct ember_pkey {
 		ember_ecc_key ec;         /* has_private: d and q; else q */
 		ember_x25519_key x25519;  /* has_private: priv and pub; else pub */
 		ember_ed25519_key ed25519; /* has_private: seed and pub; else pub */
+		ember_mldsa_pkey mldsa;    /* ML-DSA-44/65/87: has_private: sk and pk (and the seed when has_seed); else pk */
 	} u;
 } ember_pkey;
 
@@ -117,12 +152,17 @@ int ember_pkey_read_params(ember_pkey *k, const uint8_t *in, size_t len);
  */
 int ember_pkey_write(const ember_pkey *k, int format, int pem, uint8_t *out, size_t cap, size_t *out_len);
 
-/* ember_pkey_bits is the modulus (RSA), p (DSA, EC) size in bits; 253 (X25519), 256 (Ed25519) as OpenSSL. */
+/*
+ * ember_pkey_bits is the modulus (RSA), p (DSA, EC) size in bits; 253
+ * (X25519), 256 (Ed25519) as OpenSSL; ML-DSA: 8 times the public key's
+ * length (10496, 15616, 20736), as OpenSSL 3.5's "bits" (its "security-bits"
+ * are 128, 192 and 256).
+ */
 unsigned ember_pkey_bits(const ember_pkey *k);
 
 /*
  * ember_pkey_name is OpenSSL's name of key type |type| ("RSA", "DSA", "EC",
- * "X25519", "ED25519"), or
+ * "X25519", "ED25519", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"), or
  * NULL; ember_pkey_type_of is the reverse (case-insensitive; EMBER_PKEY_NONE
  * for a name that is not a key type of this build).
  */

@@ -99,6 +99,16 @@ int ember_mldsa_keygen_seed(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, si
     const uint8_t seed[EMBER_MLDSA_SEED_LEN]);
 
 /*
+ * ember_mldsa_public_from_private writes the public key of the expanded
+ * private key |sk| (pk = rho || t1, t1 from A s1 + s2, FIPS 204 Algorithm
+ * 6), for a key stored without its seed (RFC 9881's expandedKey). |sk| is
+ * checked as it is read: EMBER_EDECODE for an s1 or s2 coefficient outside
+ * [-eta, eta], EMBER_ERANGE when its t0 or tr is not the one its s1, s2
+ * and rho give (a damaged or forged key); EMBER_ELEN, EMBER_EINVAL.
+ */
+int ember_mldsa_public_from_private(int set, uint8_t *pk, size_t pk_len, const uint8_t *sk, size_t sk_len);
+
+/*
  * ember_mldsa_sign writes the hedged signature ML-DSA.Sign(sk, msg, ctx)
  * (FIPS 204, Algorithm 2: a fresh 32-byte rnd from the system's random
  * source; M' = 0 || |ctx| || ctx || msg) to |sig| (exactly the set's

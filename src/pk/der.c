@@ -17,6 +17,9 @@ static const ember_pkey_kind *const kinds[] = {
 	&ember_pkey_kind_ec,
 	&ember_pkey_kind_x25519,
 	&ember_pkey_kind_ed25519,
+	&ember_pkey_kind_mldsa44,
+	&ember_pkey_kind_mldsa65,
+	&ember_pkey_kind_mldsa87,
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 

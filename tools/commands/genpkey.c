@@ -5,6 +5,7 @@
  *   ember genpkey -algorithm RSA [-pkeyopt rsa_keygen_bits:N] [-pkeyopt rsa_keygen_pubexp:E]
  *   ember genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256|P-384 [-pkeyopt ec_param_enc:named_curve]
  *   ember genpkey -algorithm X25519 | ED25519
+ *   ember genpkey -algorithm ML-DSA-44 | ML-DSA-65 | ML-DSA-87 [-pkeyopt hexseed:<32 bytes in hex>]
  *   ember genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N]
  *   ember genpkey -genparam -algorithm EC -pkeyopt ec_paramgen_curve:P-256
  *   ember genpkey -paramfile params.pem
@@ -13,7 +14,7 @@
  * A key is written as PKCS#8 ("PRIVATE KEY"), or encrypted with a cipher
  * option ("ENCRYPTED PRIVATE KEY", PBES2 with PBKDF2-HMAC-SHA256, 2048
  * iterations, as openssl) under -pass's passphrase or one typed twice;
- * parameters as the type's block ("DSA PARAMETERS", "EC PARAMETERS": a named
+ * (ML-DSA: the 32-byte seed, RFC 9881's seed form); parameters as the type's block ("DSA PARAMETERS", "EC PARAMETERS": a named
  * curve; explicit curve parameters are refused). -text appends the
  * key's components to the same output, as openssl does. The key types are
  * pkeyops.c's: a new one needs no edit here.
@@ -33,7 +34,8 @@ static int usage(void)
 	       "       ember genpkey -paramfile file [-out file] ...\n"
 	       "  -pkeyopt  rsa_keygen_bits:N (2048), rsa_keygen_pubexp:E (65537), dsa_paramgen_bits:N (2048),\n"
 	       "            dsa_paramgen_q_bits:N (224; 256 from 3072 bits), ec_paramgen_curve:P-256|P-384\n"
-	       "            (prime256v1, secp384r1), ec_param_enc:named_curve\n"
+	       "            (prime256v1, secp384r1), ec_param_enc:named_curve,\n"
+	       "            hexseed:<64 hex digits> (ML-DSA: the seed; default random)\n"
 	       "  -pass     passphrase source of an encrypted key: pass:, env:, file:, fd:, stdin\n"
 	       "See man ember-genpkey.\n",
 	    pkey_ops_names());
@@ -44,6 +46,7 @@ static int usage(void)
 static int write_all(const char *out, const ember_pkey *k, const pkey_ops *ops, const pkey_out *po, int text)
 {
 	static uint8_t buf[EMBER_PKEY_MAX_PEM];
+	uint8_t *all = NULL;
 	char *txt = NULL;
 	size_t len, txt_len = 0;
 	int status = pkey_encode("genpkey", k, po, buf, sizeof(buf), &len);
@@ -57,10 +60,14 @@ static int write_all(const char *out, const ember_pkey *k, const pkey_ops *ops, 
 			if (fclose(m) != 0)
 				status = tool_error("genpkey", "out of memory");
 		}
-		if (status == 0 && (po->der || len + txt_len > sizeof(buf)))
-			status = tool_error("genpkey", "-text: %s", po->der ? "text cannot follow a DER key" : "too long");
+		if (status == 0 && po->der)
+			status = tool_error("genpkey", "-text: text cannot follow a DER key");
+		/* the key then its text (an ML-DSA key's text is larger than any key file): one output */
+		if (status == 0 && (all = malloc(len + txt_len)) == NULL)
+			status = tool_error("genpkey", "out of memory");
 		if (status == 0) {
-			memcpy(buf + len, txt, txt_len);
+			memcpy(all, buf, len);
+			memcpy(all + len, txt, txt_len);
 			len += txt_len;
 		}
 		if (txt != NULL) {
@@ -69,7 +76,11 @@ static int write_all(const char *out, const ember_pkey *k, const pkey_ops *ops, 
 		}
 	}
 	if (status == 0)
-		status = pkey_write_file("genpkey", out, buf, len);
+		status = pkey_write_file("genpkey", out, all ? all : buf, len);
+	if (all != NULL) {
+		ember_wipe(all, len);
+		free(all);
+	}
 	ember_wipe(buf, sizeof(buf));
 	return status;
 }

@@ -52,6 +52,7 @@ int cmd_pkey(int argc, char **argv)
 	int inder = -1, outder = 0, i, status = 1;
 	static uint8_t buf[EMBER_PKEY_MAX_PEM];
 	char *txt = NULL;
+	uint8_t *all = NULL;
 	size_t len = 0, txt_len = 0;
 	const pkey_ops *ops;
 	ember_pkey *k;
@@ -148,15 +149,26 @@ int cmd_pkey(int argc, char **argv)
 			goto done;
 		}
 		ops->print(m, k, text_pub || pubin || pubout);
-		if (fclose(m) != 0 || len + txt_len > sizeof(buf)) {
+		if (fclose(m) != 0) {
 			tool_error("pkey", "-text: out of memory");
 			goto done;
 		}
-		memcpy(buf + len, txt, txt_len);
-		len += txt_len;
+		/* the key then its text (an ML-DSA key's text is larger than any key file): one output */
+		if ((all = malloc(len + txt_len)) == NULL) {
+			tool_error("pkey", "-text: out of memory");
+			goto done;
+		}
+		memcpy(all, buf, len);
+		memcpy(all + len, txt, txt_len);
+		status = pkey_write_file("pkey", out, all, len + txt_len);
+		goto done;
 	}
 	status = pkey_write_file("pkey", out, buf, len);
 done:
+	if (all != NULL) {
+		ember_wipe(all, len + txt_len);
+		free(all);
+	}
 	if (txt != NULL) {
 		ember_wipe(txt, txt_len);
 		free(txt);

@@ -360,7 +360,7 @@ static int dsa_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_de
 	return ember_dsa_verify(&k->u.dsa, in, in_len, raw, n);
 }
 
-/* ---- EC (P-256, P-384), X25519, Ed25519 ---- */
+/* ---- EC (P-256, P-384), X25519, Ed25519 (ML-DSA further down) ---- */
 
 /* OpenSSL's print_labeled_buf: "label" then the bytes, 15 a line, "xx:xx:..." indented 4, as they are. */
 static void print_buf(FILE *f, const char *label, const uint8_t *p, size_t n)
@@ -624,6 +624,128 @@ static int ed25519_verify(ember_pkey *k, const pkey_sigopts *so, const ember_has
 	return ember_ed25519_verify(k->u.ed25519.pub, in, in_len, sig, sig_len) == 0 ? 0 : EMBER_EVERIFY;
 }
 
+/* ---- ML-DSA-44, -65, -87 (FIPS 204; keys as RFC 9881) ---- */
+
+/* OpenSSL 3.5's ossl_ml_dsa_key_to_text: "ML-DSA-65 Private-Key:", seed: (when known), priv:, pub: */
+static void mldsa_print(FILE *f, const ember_pkey *k, int pub)
+{
+	const ember_mldsa_pkey *m = &k->u.mldsa;
+	const char *name = ember_pkey_name(k->type);
+
+	if (k->has_private && !pub) {
+		fprintf(f, "%s Private-Key:\n", name);
+		if (m->has_seed)
+			print_buf(f, "seed:", m->seed, EMBER_MLDSA_SEED_LEN);
+		print_buf(f, "priv:", m->sk, EMBER_MLDSA_SK_LEN(m->set));
+	} else {
+		fprintf(f, "%s Public-Key:\n", name);
+	}
+	print_buf(f, "pub:", m->pk, EMBER_MLDSA_PK_LEN(m->set));
+}
+
+/* The public key (and the expanded key, when the seed is known) are the private key's. */
+static int mldsa_check(ember_pkey *k, char *why, size_t why_len)
+{
+	const ember_mldsa_pkey *m = &k->u.mldsa;
+	size_t pk_len = EMBER_MLDSA_PK_LEN(m->set), sk_len = EMBER_MLDSA_SK_LEN(m->set);
+	uint8_t pk[EMBER_MLDSA_PK_MAX], sk[EMBER_MLDSA_SK_MAX];
+	int bad;
+
+	if (!k->has_private)
+		return 0;
+	if (m->has_seed)
+		bad = ember_mldsa_keygen_seed(m->set, pk, pk_len, sk, sk_len, m->seed) != 0 ||
+		    !ember_memeq(sk, m->sk, sk_len);
+	else
+		bad = ember_mldsa_public_from_private(m->set, pk, pk_len, m->sk, sk_len) != 0;
+	bad = bad || memcmp(pk, m->pk, pk_len) != 0;
+	ember_wipe(sk, sizeof(sk));
+	if (bad)
+		snprintf(why, why_len, "the public key is not the private key's");
+	return bad;
+}
+
+/* openssl 3.5's -pkeyopt hexseed:<64 hex digits> (the FIPS 204 seed xi); no other option */
+static int mldsa_gen_opt(const char *cmd, pkey_gen *g, const char *name, const char *value)
+{
+	size_t i;
+
+	if (strcmp(name, "hexseed") != 0)
+		return -1;
+	for (i = 0; i < 64 && value[i] != 0; i++)
+		if (strchr("0123456789abcdefABCDEF", value[i]) == NULL)
+			break;
+	if (i != 64 || value[64] != 0)
+		return tool_error(cmd, "-pkeyopt %s:%s: not 32 bytes in hex (64 hex digits)", name, value);
+	for (i = 0; i < 32; i++) {
+		char byte[3] = { value[2 * i], value[2 * i + 1], 0 };
+		g->seed[i] = (uint8_t)strtoul(byte, NULL, 16);
+	}
+	g->has_seed = 1;
+	return 0;
+}
+
+static int mldsa_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k, int type, int set)
+{
+	ember_mldsa_pkey *m = &k->u.mldsa;
+	int ret = 0;
+
+	memset(k, 0, sizeof(*k));
+	if (g->has_seed)
+		memcpy(m->seed, g->seed, EMBER_MLDSA_SEED_LEN);
+	else
+		ret = ember_random_bytes(m->seed, EMBER_MLDSA_SEED_LEN);
+	if (ret == 0)
+		ret = ember_mldsa_keygen_seed(set, m->pk, EMBER_MLDSA_PK_LEN(set), m->sk, EMBER_MLDSA_SK_LEN(set), m->seed);
+	if (ret != 0)
+		return tool_error(cmd, "Error generating %s key: %s", ember_pkey_name(type), ember_strerror(ret));
+	m->set = set;
+	m->has_seed = 1;
+	k->type = type;
+	k->has_private = 1;
+	return 0;
+}
+
+static int mldsa44_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA44, EMBER_MLDSA44);
+}
+
+static int mldsa65_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA65, EMBER_MLDSA65);
+}
+
+static int mldsa87_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
+{
+	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA87, EMBER_MLDSA87);
+}
+
+/* Pure ML-DSA (FIPS 204, Algorithm 2) of the message itself, empty context, hedged: message_only. */
+static int mldsa_sign(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
+    size_t in_len, uint8_t *sig, size_t *sig_len)
+{
+	const ember_mldsa_pkey *m = &k->u.mldsa;
+
+	if (so->pss || hd != NULL)
+		return EMBER_EINVAL;
+	*sig_len = EMBER_MLDSA_SIG_LEN(m->set);
+	return ember_mldsa_sign(m->set, sig, *sig_len, m->sk, EMBER_MLDSA_SK_LEN(m->set), in, in_len, NULL, 0);
+}
+
+static int mldsa_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
+    size_t in_len, const uint8_t *sig, size_t sig_len)
+{
+	const ember_mldsa_pkey *m = &k->u.mldsa;
+
+	if (so->pss || hd != NULL)
+		return EMBER_EINVAL;
+	/* a signature of another length is a failed verification (EMBER_ELEN from the library), not an error */
+	return ember_mldsa_verify(m->set, m->pk, EMBER_MLDSA_PK_LEN(m->set), in, in_len, NULL, 0, sig, sig_len) == 0
+	    ? 0
+	    : EMBER_EVERIFY;
+}
+
 /* ---- the table ---- */
 
 static int rsa_check_op(ember_pkey *k, char *why, size_t why_len)
@@ -642,6 +764,12 @@ static const pkey_ops types[] = {
 	    x25519_derive, 0 },
 	{ EMBER_PKEY_ED25519, "ED25519", no_gen_opt, NULL, ed25519_gen_key, ed25519_print, ed25519_check, ed25519_sign,
 	    ed25519_verify, NULL, 1 },
+	{ EMBER_PKEY_MLDSA44, "ML-DSA-44", mldsa_gen_opt, NULL, mldsa44_gen_key, mldsa_print, mldsa_check, mldsa_sign,
+	    mldsa_verify, NULL, 1 },
+	{ EMBER_PKEY_MLDSA65, "ML-DSA-65", mldsa_gen_opt, NULL, mldsa65_gen_key, mldsa_print, mldsa_check, mldsa_sign,
+	    mldsa_verify, NULL, 1 },
+	{ EMBER_PKEY_MLDSA87, "ML-DSA-87", mldsa_gen_opt, NULL, mldsa87_gen_key, mldsa_print, mldsa_check, mldsa_sign,
+	    mldsa_verify, NULL, 1 },
 };
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 

@@ -38,6 +38,8 @@ typedef struct pkey_gen {
 	unsigned long qbits;  /* dsa_paramgen_q_bits */
 	unsigned long pubexp; /* rsa_keygen_pubexp */
 	int curve;            /* ec_paramgen_curve (enum ember_ecc_curve; 0: none given) */
+	int has_seed;         /* hexseed: (ML-DSA): the key from these 32 bytes, not from the random source */
+	uint8_t seed[32];
 } pkey_gen;
 
 typedef struct pkey_ops {
@@ -74,12 +76,15 @@ typedef struct pkey_ops {
 	 * curve); EMBER_EZEROSECRET for an all-zero secret (X25519: a peer key of small order)
 	 */
 	int (*derive)(const ember_pkey *k, const ember_pkey *peer, uint8_t *out, size_t *out_len);
-	/* 1 when signing takes the message itself, never a digest (Ed25519: pkeyutl -rawin, dgst without -<digest>) */
+	/*
+	 * 1 when signing takes the message itself, never a digest (Ed25519, ML-DSA:
+	 * pure, empty context; pkeyutl -rawin, dgst without -<digest>)
+	 */
 	int message_only;
 } pkey_ops;
 
-/* The largest signature and shared secret of any type here (RSA's; ECDSA's DER is at most 104 bytes). */
-#define PKEY_SIG_MAX EMBER_RSA_MAX_LEN
+/* The largest signature and shared secret of any type here (RSA's or ML-DSA-87's; ECDSA's DER is at most 104 bytes). */
+#define PKEY_SIG_MAX (EMBER_RSA_MAX_LEN > EMBER_MLDSA_SIG_MAX ? EMBER_RSA_MAX_LEN : EMBER_MLDSA_SIG_MAX)
 #define PKEY_SECRET_MAX 1024
 
 const pkey_ops *pkey_ops_of(int type);

@@ -17,9 +17,10 @@
  * that agree on secrets (pkeyops.h: EC, X25519; the peer a key of the same
  * type and curve): ECDH's x coordinate (the curve's length) or X25519's 32
  * bytes, an all-zero X25519 secret refused (nothing written). RSA, DSA and
- * Ed25519 keys refuse it. Ed25519 signs the message itself: -rawin is
- * required and -digest refused (openssl 3.0 refuses Ed25519 without
- * -rawin too). ECDSA signatures are DER SEQUENCE { r, s }, with a hedged
+ * Ed25519 keys refuse it. Ed25519 and ML-DSA-44/65/87 (pure ML-DSA, FIPS
+ * 204 Algorithm 2, hedged, with an empty context string) sign the message
+ * itself: -rawin is required and -digest refused (openssl 3.0 refuses
+ * Ed25519 without -rawin too). ECDSA signatures are DER SEQUENCE { r, s }, with a hedged
  * RFC 6979 k; without -rawin the input is the digest (any length, its
  * leftmost bits as FIPS 186-5 says). -hexdump prints the output as
  * openssl's BIO_dump.
