@@ -24,5 +24,6 @@
 #include "dsa.h"
 #include "keys.h"
 #include "tls.h"
+#include "x509.h"
 
 #endif
