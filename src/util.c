@@ -21,6 +21,7 @@ const char *ember_strerror(int err)
 	case EMBER_ENONCE: return "nonce length not allowed";
 	case EMBER_ETAG: return "tag length not allowed";
 	case EMBER_EZEROSECRET: return "shared secret is all zero (peer key of small order)";
+	case EMBER_ECLOSED: return "the peer ended the connection with an alert";
 	default: return "unknown error";
 	}
 }

@@ -28,7 +28,7 @@ EMBER_TEST(util)
 	for (i = 0; i < sizeof(b); i++)
 		if (!CHECK(b[i] == 0, "wipe left byte %zu", i))
 			break;
-	for (e = 0; e >= EMBER_EZEROSECRET; e--)
+	for (e = 0; e >= EMBER_ECLOSED; e--)
 		CHECK(strcmp(ember_strerror(e), "unknown error") != 0, "no text for error %d", e);
 	CHECK(strcmp(ember_version(), EMBER_VERSION_TEXT) == 0, "version mismatch");
 }

@@ -417,6 +417,235 @@ int ember_tls13_record_protect(ember_tls13_record *r, uint8_t *out, size_t out_c
 int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out_cap, const uint8_t *record,
     size_t record_len, uint8_t *type, size_t *content_len, int *alert);
 
+/* ---- The handshake: client and server connections (4) ---- */
+
+/*
+ * A TLS 1.3 connection (RFC 8446, full handshake, no PSK, no 0-RTT) over
+ * caller-provided memory: no sockets, no allocation. The caller moves
+ * bytes between the connection and its transport:
+ *
+ *   ember_tls13_client_init(&c, &cfg, buf, sizeof(buf));   (or _server_init)
+ *   loop:
+ *     ember_tls13_output(&c, out, cap, &n)  -> send n bytes (handshake
+ *                                              flights, alerts, KeyUpdate)
+ *     ember_tls13_input(&c, in, len, &used) <- bytes received; it takes
+ *                                              what it can (nothing while
+ *                                              output or read data waits)
+ *     ember_tls13_read(&c, ...)             application data received
+ *     ember_tls13_write(&c, out, ...)       application data to send
+ *   until ember_tls13_state(&c) is EMBER_TLS13_CONNECTED (then exchange
+ *   data), EMBER_TLS13_CLOSED or EMBER_TLS13_FAILED.
+ *
+ * Supported: the three suites above; groups x25519, secp256r1, secp384r1
+ * and X25519MLKEM768; CertificateVerify with ecdsa_secp256r1_sha256,
+ * ecdsa_secp384r1_sha384, rsa_pss_rsae_sha256/384/512, ed25519 and
+ * mldsa44/65/87; HelloRetryRequest both ways (the client's cookie echoed;
+ * the server is stateful and sends none); KeyUpdate both ways, and
+ * automatically before the AEAD limits of 5.5; change_cipher_spec dropped
+ * where 5 allows (never sent); handshake messages fragmented over records
+ * or several per record (never across a key change: unexpected_message).
+ * The server ignores pre_shared_key and early_data and drops 0-RTT
+ * records that fail deprotection (4.2.10); it never requests a client
+ * certificate. The client verifies the server's chain with x509.h (unless
+ * EMBER_TLS13_NO_VERIFY), answers CertificateRequest with an empty
+ * Certificate and ignores NewSessionTicket.
+ *
+ * A server takes a plaintext alert from a client that has not sent a
+ * protected record yet (a client that failed before it had keys; OpenSSL
+ * sends those), as OpenSSL's server does.
+ *
+ * Errors: the calls return 0 or a negative EMBER_E* code; once a call
+ * fails the connection is EMBER_TLS13_FAILED, the fatal alert it sends is
+ * queued for ember_tls13_output (send it, then close the transport), and
+ * ember_tls13_alert tells which alert ended it and who sent it. A fatal
+ * alert from the peer is EMBER_ECLOSED.
+ */
+
+/* NamedGroup (4.2.7) */
+#define EMBER_TLS_GROUP_SECP256R1 0x0017
+#define EMBER_TLS_GROUP_SECP384R1 0x0018
+#define EMBER_TLS_GROUP_X25519 0x001d
+#define EMBER_TLS_GROUP_X25519MLKEM768 0x11ec
+/* SignatureScheme (4.2.3; ML-DSA: draft-ietf-tls-mldsa) */
+#define EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256 0x0403
+#define EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384 0x0503
+#define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256 0x0804
+#define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384 0x0805
+#define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512 0x0806
+#define EMBER_TLS_SIG_ED25519 0x0807
+#define EMBER_TLS_SIG_MLDSA44 0x0904
+#define EMBER_TLS_SIG_MLDSA65 0x0905
+#define EMBER_TLS_SIG_MLDSA87 0x0906
+
+/* ember_tls_group_name / ember_tls_sig_name: "x25519", "ecdsa_secp256r1_sha256" ...; NULL when unknown. */
+const char *ember_tls_group_name(uint16_t group);
+const char *ember_tls_sig_name(uint16_t scheme);
+/* 1 when this build supports the group / scheme. */
+int ember_tls_group_supported(uint16_t group);
+int ember_tls_sig_supported(uint16_t scheme);
+
+/* Flags of ember_tls13_config. */
+#define EMBER_TLS13_NO_VERIFY 0x1u /* client: accept any well-formed chain (tests, measurements only) */
+
+#define EMBER_TLS13_MAX_CHAIN 8
+#define EMBER_TLS13_MAX_SPKI 2624        /* an ML-DSA-87 SubjectPublicKeyInfo */
+#define EMBER_TLS13_MAX_COOKIE 512       /* a longer HelloRetryRequest cookie is refused (illegal_parameter) */
+/* The memory a connection takes from the caller: one whole record plus the handshake buffer. */
+#define EMBER_TLS13_HS_BUF 18432         /* default handshake buffer: a two-certificate ML-DSA-65 flight */
+#define EMBER_TLS13_MIN_HS_BUF 4096
+#define EMBER_TLS13_CONN_BUF (EMBER_TLS_MAX_RECORD + EMBER_TLS13_HS_BUF)
+
+struct ember_pkey;
+struct ember_x509_verify_params;
+
+/*
+ * What a connection offers or accepts; caller-owned, read during the
+ * handshake (it must outlive it). NULL lists take the defaults:
+ * suites 0x1301, 0x1302, 0x1303; groups x25519, secp256r1, secp384r1,
+ * X25519MLKEM768 (the client sends a share for the first only); every
+ * supported signature scheme. The server picks by its own order.
+ */
+typedef struct ember_tls13_config {
+	const uint16_t *suites;
+	size_t n_suites;
+	const uint16_t *groups;
+	size_t n_groups;
+	const uint16_t *sig_schemes;
+	size_t n_sig_schemes;
+	/* server: the chain sent (DER, leaf first) and the leaf's private key (RSA: its blinding
+	   values change with each signature, so one key per thread) */
+	const uint8_t *const *chain;
+	const size_t *chain_lens;
+	size_t n_chain;
+	struct ember_pkey *key;
+	/* client: the name sent in server_name and checked against the leaf (NULL: none sent, none
+	   checked), and the verification parameters (anchors, time; x509.h) */
+	const char *server_name;
+	const struct ember_x509_verify_params *verify;
+	unsigned flags;
+} ember_tls13_config;
+
+enum ember_tls13_state {
+	EMBER_TLS13_HANDSHAKE = 1,
+	EMBER_TLS13_CONNECTED,
+	EMBER_TLS13_CLOSED,        /* close_notify received (or sent and flushed) */
+	EMBER_TLS13_FAILED
+};
+
+/* The connection: plain data, caller-owned; only the calls below change it. */
+typedef struct ember_tls13_conn {
+	const ember_tls13_config *cfg;
+	int server;
+	int state;                 /* enum ember_tls13_state */
+	int hs_state;              /* the handshake's own state (tls13_hs.h) */
+	int alert;                 /* the alert that ended the connection, EMBER_TLS_ALERT_NONE */
+	int alert_from_peer;
+	int peer_closed, sent_close;
+	const ember_tls13_suite *suite;
+	const ember_hash_desc *hash;
+	ember_tls13_transcript tr, tr2;   /* client: SHA-256 and SHA-384 until ServerHello */
+	ember_tls13_ks ks;
+	ember_tls13_record rd, wr;
+	int rd_on, wr_on;
+	int rd_changed;            /* the message just handled changed the read key */
+	uint8_t c_hs[EMBER_TLS13_MAX_HASH_LEN], s_hs[EMBER_TLS13_MAX_HASH_LEN];
+	uint8_t wr_next[EMBER_TLS13_MAX_HASH_LEN];        /* the write side's next traffic secret */
+	uint8_t ap_secret[EMBER_TLS13_MAX_HASH_LEN];      /* server: the client's, until its Finished */
+	uint16_t group, sig_scheme;
+	uint8_t random[32];
+	uint8_t sid[32];
+	size_t sid_len;
+	int hrr;
+	uint8_t cookie[EMBER_TLS13_MAX_COOKIE];
+	size_t cookie_len;
+	union {
+		uint8_t x25519[32];
+		uint8_t hybrid[2432];           /* EMBER_X25519MLKEM768_PRIV_LEN */
+		struct {
+			int curve;
+			uint8_t d[48];
+		} ec;
+	} kx;
+	uint8_t peer_spki[EMBER_TLS13_MAX_SPKI];
+	size_t peer_spki_len;
+	int cert_requested;
+	uint8_t cr_ctx[255];
+	size_t cr_ctx_len;
+	int early_skip;            /* server: the client offered 0-RTT; drop records that fail to open */
+	size_t early_skipped;
+	int ku_pending;            /* a KeyUpdate(update_requested) to answer */
+	/* caller's memory */
+	uint8_t *rec;
+	size_t rec_len;
+	uint8_t *hs;
+	size_t hs_cap, hs_len;
+	/* the pending output: hs[0..out_plain) as plaintext records, then [out_plain..out_end) protected */
+	size_t out_off, out_plain, out_end;
+	uint8_t out_type;
+	uint16_t out_version;
+	int out_rekey;             /* after the flight: the write side moves to wr_next */
+	int out_then_close;
+	/* received application data not yet read (points into rec) */
+	const uint8_t *app;
+	size_t app_len;
+	/* what went over the wire */
+	uint64_t bytes_out, bytes_in;
+	uint64_t records_out;      /* under the current write key, for the AEAD limits */
+} ember_tls13_conn;
+
+/*
+ * ember_tls13_client_init / ember_tls13_server_init start a connection in
+ * |buf| (buf_len at least EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF;
+ * EMBER_TLS13_CONN_BUF is enough for every flight this engine sends).
+ * The client's ClientHello is then waiting in ember_tls13_output. Returns
+ * 0, EMBER_EINVAL (a NULL, a list naming nothing supported, a server
+ * without chain or key, a client without verify parameters and without
+ * EMBER_TLS13_NO_VERIFY), EMBER_ELEN (buf too small) or EMBER_ERANDOM.
+ */
+int ember_tls13_client_init(ember_tls13_conn *c, const ember_tls13_config *cfg, uint8_t *buf, size_t buf_len);
+int ember_tls13_server_init(ember_tls13_conn *c, const ember_tls13_config *cfg, uint8_t *buf, size_t buf_len);
+
+/*
+ * ember_tls13_input takes up to |len| bytes the peer sent and processes
+ * every whole record among them; *used is how many it took (fewer while
+ * output is waiting or application data is unread: call again after).
+ */
+int ember_tls13_input(ember_tls13_conn *c, const uint8_t *in, size_t len, size_t *used);
+/* ember_tls13_output_pending: 1 when records wait for ember_tls13_output. */
+int ember_tls13_output_pending(const ember_tls13_conn *c);
+/*
+ * ember_tls13_output writes as many waiting records as fit in |cap| (a
+ * handshake message is split over records as needed; at least 22 bytes of
+ * room make progress) and sets *out_len (0: nothing waits).
+ */
+int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len);
+/*
+ * ember_tls13_write protects |len| bytes of application data into records
+ * at |out| (*out_len bytes to send; each record 2^14 bytes of data and 22
+ * bytes of overhead at most), first a KeyUpdate when the write key is near
+ * its limit. Connected, with no output waiting; else EMBER_EINVAL.
+ * EMBER_ELEN when |cap| cannot take it all (nothing written).
+ */
+int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *data,
+    size_t len);
+/* ember_tls13_read moves up to |cap| bytes of received application data to |out| (*n; 0: none now). */
+int ember_tls13_read(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n);
+/* ember_tls13_key_update queues a KeyUpdate (request: ask the peer to update too). Connected only. */
+int ember_tls13_key_update(ember_tls13_conn *c, int request);
+/* ember_tls13_close queues close_notify; the state is CLOSED once it has been output. */
+int ember_tls13_close(ember_tls13_conn *c);
+int ember_tls13_state(const ember_tls13_conn *c);
+/* ember_tls13_alert: the alert that ended the connection (EMBER_TLS_ALERT_NONE: none); *from_peer may be NULL. */
+int ember_tls13_alert(const ember_tls13_conn *c, int *from_peer);
+/* The negotiated suite, group and server signature scheme (0 / NULL before ServerHello). */
+const ember_tls13_suite *ember_tls13_conn_suite(const ember_tls13_conn *c);
+uint16_t ember_tls13_conn_group(const ember_tls13_conn *c);
+uint16_t ember_tls13_conn_sig(const ember_tls13_conn *c);
+/* 1 when the handshake went through a HelloRetryRequest. */
+int ember_tls13_conn_hrr(const ember_tls13_conn *c);
+/* ember_tls13_conn_clear wipes |c| and the handshake and record buffers it was given. */
+void ember_tls13_conn_clear(ember_tls13_conn *c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -35,7 +35,8 @@ enum ember_err {
 	EMBER_EINTERNAL = -11,/* internal consistency check failed (fault detected) */
 	EMBER_ENONCE = -12,  /* nonce or IV length not allowed by the algorithm */
 	EMBER_ETAG = -13,    /* tag length not allowed by the algorithm */
-	EMBER_EZEROSECRET = -14 /* the shared secret is all zero: a peer key of small order (X25519) */
+	EMBER_EZEROSECRET = -14, /* the shared secret is all zero: a peer key of small order (X25519) */
+	EMBER_ECLOSED = -15  /* the peer ended the connection with a fatal alert (tls.h) */
 };
 
 /* ember_strerror returns a static, human-readable text for an error code. */

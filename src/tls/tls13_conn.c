@@ -1,0 +1,745 @@
+/*
+ * tls13_conn.c - a TLS 1.3 connection's plumbing (tls.h): the caller's
+ * memory, records in and out, alerts, application data, KeyUpdate and
+ * close; the handshake messages themselves are the client's
+ * (tls13_client.c) and the server's (tls13_server.c).
+ *
+ * Memory: |buf| is split into one whole incoming record (rec) and the
+ * handshake buffer (hs). Incoming handshake bytes gather in hs until a
+ * message is whole; a flight the state machine answers with is written
+ * after that message and moved to the front, then leaves as records as
+ * the caller pulls them (ember_tls13_output). Input waits while output
+ * does, so the two never share hs at once; a message may not run past a
+ * key change (5.1), so a flight never meets leftover input either.
+ */
+#include <string.h>
+
+#include "tls13_hs.h"
+
+/* AES-GCM's limit of 5.5: 2^24.5 full-size records under one key. */
+#define GCM_RECORD_LIMIT 23726566u
+/* 0-RTT data the server drops before it gives up on the client (4.2.10: max_early_data_size). */
+#define EARLY_SKIP_LIMIT (1u << 16)
+
+static const uint16_t default_suites[] = { 0x1301, 0x1302, 0x1303 };
+static const uint16_t default_groups[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GROUP_SECP256R1,
+	EMBER_TLS_GROUP_SECP384R1, EMBER_TLS_GROUP_X25519MLKEM768 };
+static const uint16_t default_sigs[] = { EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256, EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384,
+	EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512,
+	EMBER_TLS_SIG_ED25519, EMBER_TLS_SIG_MLDSA44, EMBER_TLS_SIG_MLDSA65, EMBER_TLS_SIG_MLDSA87 };
+
+static const struct {
+	uint16_t id;
+	const char *name;
+} group_names[] = {
+	{ EMBER_TLS_GROUP_SECP256R1, "secp256r1" },
+	{ EMBER_TLS_GROUP_SECP384R1, "secp384r1" },
+	{ EMBER_TLS_GROUP_X25519, "x25519" },
+	{ EMBER_TLS_GROUP_X25519MLKEM768, "X25519MLKEM768" },
+}, sig_names[] = {
+	{ EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256, "ecdsa_secp256r1_sha256" },
+	{ EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384, "ecdsa_secp384r1_sha384" },
+	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256, "rsa_pss_rsae_sha256" },
+	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384, "rsa_pss_rsae_sha384" },
+	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512, "rsa_pss_rsae_sha512" },
+	{ EMBER_TLS_SIG_ED25519, "ed25519" },
+	{ EMBER_TLS_SIG_MLDSA44, "mldsa44" },
+	{ EMBER_TLS_SIG_MLDSA65, "mldsa65" },
+	{ EMBER_TLS_SIG_MLDSA87, "mldsa87" },
+};
+
+const char *ember_tls_group_name(uint16_t group)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(group_names) / sizeof(group_names[0]); i++)
+		if (group_names[i].id == group)
+			return group_names[i].name;
+	return NULL;
+}
+
+const char *ember_tls_sig_name(uint16_t scheme)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sig_names) / sizeof(sig_names[0]); i++)
+		if (sig_names[i].id == scheme)
+			return sig_names[i].name;
+	return NULL;
+}
+
+int ember_tls_group_supported(uint16_t group)
+{
+	return tls13_share_len(group, 0) != 0;
+}
+
+int ember_tls_sig_supported(uint16_t scheme)
+{
+	return ember_tls_sig_name(scheme) != NULL;
+}
+
+int tls13_in_list(const uint16_t *list, size_t n, uint16_t v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == v)
+			return 1;
+	return 0;
+}
+
+const uint16_t *tls13_suites(const ember_tls13_conn *c, size_t *n)
+{
+	if (c->cfg->suites) {
+		*n = c->cfg->n_suites;
+		return c->cfg->suites;
+	}
+	*n = sizeof(default_suites) / sizeof(default_suites[0]);
+	return default_suites;
+}
+
+const uint16_t *tls13_groups(const ember_tls13_conn *c, size_t *n)
+{
+	if (c->cfg->groups) {
+		*n = c->cfg->n_groups;
+		return c->cfg->groups;
+	}
+	*n = sizeof(default_groups) / sizeof(default_groups[0]);
+	return default_groups;
+}
+
+const uint16_t *tls13_sigs(const ember_tls13_conn *c, size_t *n)
+{
+	if (c->cfg->sig_schemes) {
+		*n = c->cfg->n_sig_schemes;
+		return c->cfg->sig_schemes;
+	}
+	*n = sizeof(default_sigs) / sizeof(default_sigs[0]);
+	return default_sigs;
+}
+
+/* Queue a short flight at hs[hs_len..]: protected when the write side has keys. */
+static void queue(ember_tls13_conn *c, uint8_t type, const uint8_t *msg, size_t len)
+{
+	memcpy(c->hs + c->hs_len, msg, len);
+	c->out_off = c->hs_len;
+	c->out_plain = c->wr_on ? c->hs_len : c->hs_len + len;
+	c->out_end = c->hs_len + len;
+	c->out_type = type;
+	c->out_version = TLS12_VERSION;
+}
+
+int tls13_fail(ember_tls13_conn *c, int alert, int err)
+{
+	uint8_t a[2];
+
+	if (c->state == EMBER_TLS13_FAILED)
+		return err;
+	c->state = EMBER_TLS13_FAILED;
+	c->alert = alert;
+	c->alert_from_peer = 0;
+	c->app_len = 0;
+	c->hs_len = 0;
+	c->out_off = c->out_plain = c->out_end = 0;
+	c->out_rekey = 0;
+	c->out_then_close = 0;
+	ember_wipe(c->wr_next, sizeof(c->wr_next));
+	if (alert != EMBER_TLS_ALERT_NONE && ember_tls_alert_encode(a, alert) == 0)
+		queue(c, EMBER_TLS_CT_ALERT, a, 2);
+	return err;
+}
+
+void tls13_flight(ember_tls13_conn *c, size_t plain, size_t end, uint16_t version)
+{
+	c->out_off = 0;
+	c->out_plain = plain;
+	c->out_end = end;
+	c->out_type = EMBER_TLS_CT_HANDSHAKE;
+	c->out_version = version;
+}
+
+int tls13_key(ember_tls13_conn *c, ember_tls13_record *r, const uint8_t *secret)
+{
+	return ember_tls13_record_init(r, c->suite, NULL, secret);
+}
+
+int tls13_read_key(ember_tls13_conn *c, const uint8_t *secret)
+{
+	int ret = secret ? tls13_key(c, &c->rd, secret) : ember_tls13_record_key_update(&c->rd);
+
+	if (ret)
+		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
+	c->rd_on = 1;
+	c->rd_changed = 1;
+	return 0;
+}
+
+size_t tls13_msg_begin(tls_out *w, uint8_t type)
+{
+	size_t at = w->n;
+
+	tls_putn(w, type, 1);
+	tls_open(w, 3);
+	return at;
+}
+
+void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at)
+{
+	tls_close(w, at + 1, 3);
+	if (w->err)
+		return;
+	ember_tls13_transcript_update(&c->tr, w->p + at, w->n - at);
+	if (!c->server && c->suite == NULL)
+		ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at);
+}
+
+int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_fn fn, void *arg, int *alert)
+{
+	uint16_t seen[64];
+	size_t nseen = 0, i;
+	int ret;
+
+	while (exts->n) {
+		uint16_t type = (uint16_t)tls_getn(exts, 2);
+		tls_in body;
+
+		if (!tls_vec(exts, 2, 0, 0xffff, &body) || nseen == sizeof(seen) / sizeof(seen[0])) {
+			*alert = EMBER_TLS_ALERT_DECODE_ERROR;
+			return EMBER_EDECODE;
+		}
+		for (i = 0; i < nseen; i++)
+			if (seen[i] == type) {
+				*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER; /* 4.2: one of each type */
+				return EMBER_EDECODE;
+			}
+		seen[nseen++] = type;
+		ret = fn(c, arg, type, &body, alert);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int tls13_write_finished(ember_tls13_conn *c, tls_out *w, const uint8_t *base)
+{
+	uint8_t th[EMBER_TLS13_MAX_HASH_LEN], vd[EMBER_TLS13_MAX_HASH_LEN];
+	size_t at, hl = c->hash->digest_len;
+	int ret;
+
+	ember_tls13_transcript_hash(&c->tr, th);
+	ret = ember_tls13_finished(c->hash, base, th, vd);
+	if (ret)
+		return ret;
+	at = tls13_msg_begin(w, HS_FINISHED);
+	tls_put(w, vd, hl);
+	tls13_msg_end(c, w, at);
+	ember_wipe(vd, sizeof(vd));
+	return w->err ? EMBER_ELEN : 0;
+}
+
+int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, size_t len, const uint8_t *base)
+{
+	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];
+	int ret;
+
+	if (len - 4 != c->hash->digest_len)
+		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
+	ember_tls13_transcript_hash(&c->tr, th);
+	ret = ember_tls13_finished_verify(c->hash, base, th, msg + 4, len - 4);
+	EMBER_DECLASSIFY(&ret, sizeof(ret)); /* the verdict is public */
+	if (ret)
+		return tls13_fail(c, EMBER_TLS_ALERT_DECRYPT_ERROR, EMBER_EVERIFY);
+	ember_tls13_transcript_update(&c->tr, msg, len);
+	return 0;
+}
+
+int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap)
+{
+	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];
+	int ret;
+
+	ember_tls13_transcript_hash(&c->tr, th);
+	ret = ember_tls13_ks_master(&c->ks);
+	if (!ret)
+		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_AP_TRAFFIC, th, c_ap);
+	if (!ret)
+		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_AP_TRAFFIC, th, s_ap);
+	return ret;
+}
+
+/* ---- Starting ---- */
+
+static int list_ok(const uint16_t *list, size_t n, int (*supported)(uint16_t))
+{
+	size_t i;
+
+	if (list == NULL)
+		return 1;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!supported(list[i]))
+			return 0;
+	return 1;
+}
+
+static int suite_supported(uint16_t id)
+{
+	return ember_tls13_suite_find(id) != NULL;
+}
+
+static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, uint8_t *buf, size_t buf_len)
+{
+	if (c == NULL || cfg == NULL || buf == NULL)
+		return EMBER_EINVAL;
+	memset(c, 0, sizeof(*c));
+	if (buf_len < EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF)
+		return EMBER_ELEN;
+	if (!list_ok(cfg->suites, cfg->n_suites, suite_supported) ||
+	    !list_ok(cfg->groups, cfg->n_groups, ember_tls_group_supported) ||
+	    !list_ok(cfg->sig_schemes, cfg->n_sig_schemes, ember_tls_sig_supported))
+		return EMBER_EINVAL;
+	c->cfg = cfg;
+	c->server = server;
+	c->state = EMBER_TLS13_HANDSHAKE;
+	c->alert = EMBER_TLS_ALERT_NONE;
+	c->rec = buf;
+	c->hs = buf + EMBER_TLS_MAX_RECORD;
+	c->hs_cap = buf_len - EMBER_TLS_MAX_RECORD;
+	return 0;
+}
+
+int ember_tls13_client_init(ember_tls13_conn *c, const ember_tls13_config *cfg, uint8_t *buf, size_t buf_len)
+{
+	int ret = init(c, cfg, 0, buf, buf_len);
+
+	if (ret)
+		return ret;
+	if (cfg->verify == NULL && !(cfg->flags & EMBER_TLS13_NO_VERIFY))
+		return EMBER_EINVAL;
+	ret = tls13_client_start(c);
+	if (ret)
+		c->state = EMBER_TLS13_FAILED;
+	return ret;
+}
+
+int ember_tls13_server_init(ember_tls13_conn *c, const ember_tls13_config *cfg, uint8_t *buf, size_t buf_len)
+{
+	int ret = init(c, cfg, 1, buf, buf_len);
+	size_t i, n;
+	const uint16_t *sigs;
+
+	if (ret)
+		return ret;
+	if (cfg->key == NULL || cfg->chain == NULL || cfg->chain_lens == NULL || cfg->n_chain == 0 ||
+	    cfg->n_chain > EMBER_TLS13_MAX_CHAIN)
+		return EMBER_EINVAL;
+	for (i = 0; i < cfg->n_chain; i++)
+		if (cfg->chain[i] == NULL || cfg->chain_lens[i] == 0 || cfg->chain_lens[i] > 0xffffff)
+			return EMBER_EINVAL;
+	sigs = tls13_sigs(c, &n);
+	if (tls13_sig_pick(cfg->key, sigs, n) == 0)
+		return EMBER_EINVAL; /* the key signs with none of the schemes */
+	c->hs_state = ST_S_WAIT_CH;
+	return 0;
+}
+
+/* ---- Output ---- */
+
+int ember_tls13_output_pending(const ember_tls13_conn *c)
+{
+	return c != NULL && c->out_off < c->out_end;
+}
+
+/* The flight has left: what it was waiting for happens. */
+static int flight_done(ember_tls13_conn *c)
+{
+	int ret = 0;
+
+	c->out_off = c->out_plain = c->out_end = 0;
+	if (c->out_rekey) {
+		c->out_rekey = 0;
+		ret = tls13_key(c, &c->wr, c->wr_next);
+		ember_wipe(c->wr_next, sizeof(c->wr_next));
+		c->records_out = 0;
+		if (ret)
+			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
+	}
+	if (c->out_then_close) {
+		c->out_then_close = 0;
+		c->sent_close = 1;
+		if (c->state != EMBER_TLS13_FAILED)
+			c->state = EMBER_TLS13_CLOSED;
+	}
+	return 0;
+}
+
+int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len)
+{
+	size_t n = 0;
+	int ret;
+
+	if (c == NULL || out_len == NULL || (out == NULL && cap))
+		return EMBER_EINVAL;
+	*out_len = 0;
+	while (c->out_off < c->out_end) {
+		int prot = c->out_off >= c->out_plain;
+		size_t end = prot ? c->out_end : c->out_plain;
+		size_t over = EMBER_TLS_RECORD_HEADER_LEN + (prot ? 1 + EMBER_TLS13_TAG_LEN : 0);
+		size_t chunk = end - c->out_off, rl = 0;
+
+		if (cap - n <= over)
+			break;
+		if (chunk > EMBER_TLS_MAX_PLAINTEXT)
+			chunk = EMBER_TLS_MAX_PLAINTEXT;
+		if (chunk > cap - n - over)
+			chunk = cap - n - over;
+		if (prot)
+			ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, c->out_type, c->hs + c->out_off,
+			    chunk, 0);
+		else
+			ret = ember_tls_plaintext_write(out + n, cap - n, &rl, c->out_type, c->out_version,
+			    c->hs + c->out_off, chunk);
+		if (ret) {
+			c->out_off = c->out_end; /* nothing more can leave */
+			return tls13_fail(c, EMBER_TLS_ALERT_NONE, ret);
+		}
+		n += rl;
+		c->out_off += chunk;
+		c->records_out += prot;
+	}
+	*out_len = n;
+	c->bytes_out += n;
+	if (c->out_end && c->out_off == c->out_end)
+		return flight_done(c);
+	return 0;
+}
+
+/* ---- Input ---- */
+
+static int handle_alert(ember_tls13_conn *c, const uint8_t *a, size_t len)
+{
+	if (len != 2)
+		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
+	if (a[1] == EMBER_TLS_ALERT_CLOSE_NOTIFY) {
+		c->peer_closed = 1;
+		if (c->state == EMBER_TLS13_HANDSHAKE) /* closed before it finished: not a success */
+			return tls13_fail(c, EMBER_TLS_ALERT_NONE, EMBER_ECLOSED);
+		c->state = EMBER_TLS13_CLOSED;
+		return 0;
+	}
+	if (a[1] == EMBER_TLS_ALERT_USER_CANCELED)
+		return 0; /* a close_notify follows (6.1) */
+	/* 6.2: every other alert ends the connection, whatever its level says */
+	tls13_fail(c, EMBER_TLS_ALERT_NONE, EMBER_ECLOSED);
+	c->alert = a[1];
+	c->alert_from_peer = 1;
+	return EMBER_ECLOSED;
+}
+
+static int handle_handshake(ember_tls13_conn *c, const uint8_t *frag, size_t flen)
+{
+	while (flen) {
+		size_t take = c->hs_cap - c->hs_len;
+
+		if (take == 0) /* a message longer than the handshake buffer */
+			return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_ELEN);
+		if (take > flen)
+			take = flen;
+		memmove(c->hs + c->hs_len, frag, take);
+		c->hs_len += take;
+		frag += take;
+		flen -= take;
+		while (c->hs_len >= 4) {
+			size_t mlen = 4 + ((size_t)c->hs[1] << 16 | (size_t)c->hs[2] << 8 | c->hs[3]);
+			int ret;
+
+			if (mlen > c->hs_cap)
+				return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_ELEN);
+			if (c->hs_len < mlen)
+				break;
+			c->rd_changed = 0;
+			ret = c->server ? tls13_server_message(c, mlen) : tls13_client_message(c, mlen);
+			if (ret)
+				return ret;
+			if (c->state == EMBER_TLS13_FAILED)
+				return EMBER_EINTERNAL;
+			/* a new read key: nothing of this record may follow the message (5.1) */
+			if (c->out_end > c->out_off || c->rd_changed) {
+				if (c->hs_len > mlen || flen)
+					return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+				if (c->out_end > c->out_off) {
+					memmove(c->hs, c->hs + mlen, c->out_end - mlen);
+					c->out_plain = c->out_plain > mlen ? c->out_plain - mlen : 0;
+					c->out_end -= mlen;
+					c->out_off = 0;
+				}
+				c->hs_len = 0;
+				return 0;
+			}
+			memmove(c->hs, c->hs + mlen, c->hs_len - mlen);
+			c->hs_len -= mlen;
+		}
+	}
+	return 0;
+}
+
+/* change_cipher_spec may come from the first ClientHello until the peer's Finished (5). */
+static int ccs_allowed(const ember_tls13_conn *c)
+{
+	if (c->state != EMBER_TLS13_HANDSHAKE)
+		return 0;
+	return !(c->server && c->hs_state == ST_S_WAIT_CH && !c->hrr);
+}
+
+static int process_record(ember_tls13_conn *c)
+{
+	const uint8_t *frag;
+	size_t flen = 0;
+	uint8_t type = 0;
+	int ret, alert = EMBER_TLS_ALERT_NONE;
+
+	if (c->rec[0] == EMBER_TLS_CT_CHANGE_CIPHER_SPEC) {
+		if (ccs_allowed(c) && c->rec_len == 6 && c->rec[5] == 1)
+			return 0;
+		return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+	}
+	if (c->rd_on && c->rec[0] == EMBER_TLS_CT_ALERT && c->server && c->hs_state == ST_S_WAIT_FIN && c->rd.seq == 0) {
+		/* a client that failed before it had keys alerts in plaintext (OpenSSL does); as OpenSSL's
+		   server, take that until the first protected record */
+		ret = ember_tls_plaintext_parse(c->rec, c->rec_len, &type, &frag, &flen, &alert);
+		if (ret)
+			return tls13_fail(c, alert, ret);
+	} else if (c->rd_on) {
+		ret = ember_tls13_record_unprotect(&c->rd, c->rec + 5, c->rec_len - 5, c->rec, c->rec_len, &type, &flen,
+		    &alert);
+		if (ret == EMBER_EVERIFY && c->early_skip) {
+			/* 0-RTT data under a key we never derived: dropped (4.2.10) */
+			c->early_skipped += c->rec_len - 5;
+			if (c->early_skipped > EARLY_SKIP_LIMIT)
+				return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+			return 0;
+		}
+		if (ret)
+			return tls13_fail(c, alert, ret);
+		c->early_skip = 0;
+		frag = c->rec + 5;
+	} else {
+		ret = ember_tls_plaintext_parse(c->rec, c->rec_len, &type, &frag, &flen, &alert);
+		if (ret)
+			return tls13_fail(c, alert, ret);
+	}
+	switch (type) {
+	case EMBER_TLS_CT_ALERT:
+		return handle_alert(c, frag, flen);
+	case EMBER_TLS_CT_HANDSHAKE:
+		return handle_handshake(c, frag, flen);
+	default: /* application data */
+		if (c->state != EMBER_TLS13_CONNECTED || c->hs_len) /* not inside a handshake message either */
+			return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+		c->app = frag;
+		c->app_len = flen;
+		return 0;
+	}
+}
+
+int ember_tls13_input(ember_tls13_conn *c, const uint8_t *in, size_t len, size_t *used)
+{
+	if (c == NULL || used == NULL || (in == NULL && len))
+		return EMBER_EINVAL;
+	*used = 0;
+	if (c->state == EMBER_TLS13_FAILED)
+		return EMBER_EINVAL;
+	for (;;) {
+		size_t need, take;
+
+		if (c->out_off < c->out_end || c->app_len ||
+		    (c->state != EMBER_TLS13_HANDSHAKE && c->state != EMBER_TLS13_CONNECTED))
+			return 0;
+		if (c->rec_len < EMBER_TLS_RECORD_HEADER_LEN)
+			need = EMBER_TLS_RECORD_HEADER_LEN - c->rec_len;
+		else
+			need = EMBER_TLS_RECORD_HEADER_LEN + ((size_t)c->rec[3] << 8 | c->rec[4]) - c->rec_len;
+		if (need == 0) {
+			int ret = process_record(c);
+
+			c->rec_len = 0;
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (len == 0)
+			return 0;
+		take = need < len ? need : len;
+		memcpy(c->rec + c->rec_len, in, take);
+		c->rec_len += take;
+		in += take;
+		len -= take;
+		*used += take;
+		c->bytes_in += take;
+		if (c->rec_len == EMBER_TLS_RECORD_HEADER_LEN) {
+			ember_tls_record_hdr h;
+			int alert = EMBER_TLS_ALERT_NONE, ret = ember_tls_record_header(c->rec, &h, &alert);
+
+			if (ret)
+				return tls13_fail(c, alert, ret);
+			if (h.length == 0 && h.type != EMBER_TLS_CT_APPLICATION_DATA) /* 5.1: no empty fragments */
+				return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+		}
+	}
+}
+
+/* ---- Application data, KeyUpdate, close ---- */
+
+int ember_tls13_read(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n)
+{
+	size_t take;
+
+	if (c == NULL || n == NULL || (out == NULL && cap))
+		return EMBER_EINVAL;
+	*n = 0;
+	take = c->app_len < cap ? c->app_len : cap;
+	memcpy(out, c->app, take);
+	c->app += take;
+	c->app_len -= take;
+	*n = take;
+	return 0;
+}
+
+static int gcm_limited(const ember_tls13_conn *c)
+{
+	return c->suite->id != EMBER_TLS13_CHACHA20_POLY1305_SHA256;
+}
+
+/* A KeyUpdate record straight into |out| and the write side moved on (7.2). */
+static int key_update_now(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *len)
+{
+	static const uint8_t ku[5] = { HS_KEY_UPDATE, 0, 0, 1, 0 };
+	uint8_t next[EMBER_TLS13_MAX_HASH_LEN];
+	int ret = ember_tls13_record_protect(&c->wr, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku), 0);
+
+	if (ret)
+		return ret;
+	ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, next);
+	if (!ret)
+		ret = tls13_key(c, &c->wr, next);
+	ember_wipe(next, sizeof(next));
+	c->records_out = 0;
+	return ret;
+}
+
+int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *data,
+    size_t len)
+{
+	size_t need, n = 0, rl;
+	int ret, ku;
+
+	if (c == NULL || out_len == NULL || (data == NULL && len) || (out == NULL && cap))
+		return EMBER_EINVAL;
+	*out_len = 0;
+	if (c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || len == 0)
+		return len == 0 && c->state == EMBER_TLS13_CONNECTED ? 0 : EMBER_EINVAL;
+	ku = gcm_limited(c) && c->records_out + (len + EMBER_TLS_MAX_PLAINTEXT - 1) / EMBER_TLS_MAX_PLAINTEXT >=
+	    GCM_RECORD_LIMIT;
+	need = len + ((len + EMBER_TLS_MAX_PLAINTEXT - 1) / EMBER_TLS_MAX_PLAINTEXT) * 22 + (ku ? 27 : 0);
+	if (need > cap)
+		return EMBER_ELEN;
+	if (ku) {
+		ret = key_update_now(c, out, cap, &rl);
+		if (ret)
+			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
+		n += rl;
+	}
+	while (len) {
+		size_t chunk = len < EMBER_TLS_MAX_PLAINTEXT ? len : EMBER_TLS_MAX_PLAINTEXT;
+
+		ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, EMBER_TLS_CT_APPLICATION_DATA, data, chunk,
+		    0);
+		if (ret)
+			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
+		n += rl;
+		data += chunk;
+		len -= chunk;
+		c->records_out++;
+	}
+	*out_len = n;
+	c->bytes_out += n;
+	return 0;
+}
+
+int ember_tls13_key_update(ember_tls13_conn *c, int request)
+{
+	uint8_t ku[5] = { HS_KEY_UPDATE, 0, 0, 1, 0 };
+	int ret;
+
+	if (c == NULL || c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || c->hs_cap - c->hs_len < 5)
+		return EMBER_EINVAL;
+	ku[4] = request ? 1 : 0;
+	ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next);
+	if (ret)
+		return ret;
+	queue(c, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku));
+	c->out_rekey = 1;
+	return 0;
+}
+
+int ember_tls13_close(ember_tls13_conn *c)
+{
+	static const uint8_t cn[2] = { 1, EMBER_TLS_ALERT_CLOSE_NOTIFY };
+
+	if (c == NULL || c->state == EMBER_TLS13_FAILED || c->sent_close || c->out_off < c->out_end ||
+	    c->hs_cap - c->hs_len < 2)
+		return EMBER_EINVAL;
+	queue(c, EMBER_TLS_CT_ALERT, cn, sizeof(cn));
+	c->out_then_close = 1;
+	return 0;
+}
+
+int ember_tls13_state(const ember_tls13_conn *c)
+{
+	return c ? c->state : EMBER_TLS13_FAILED;
+}
+
+int ember_tls13_alert(const ember_tls13_conn *c, int *from_peer)
+{
+	if (from_peer)
+		*from_peer = c ? c->alert_from_peer : 0;
+	return c ? c->alert : EMBER_TLS_ALERT_NONE;
+}
+
+const ember_tls13_suite *ember_tls13_conn_suite(const ember_tls13_conn *c)
+{
+	return c ? c->suite : NULL;
+}
+
+uint16_t ember_tls13_conn_group(const ember_tls13_conn *c)
+{
+	return c ? c->group : 0;
+}
+
+uint16_t ember_tls13_conn_sig(const ember_tls13_conn *c)
+{
+	return c ? c->sig_scheme : 0;
+}
+
+int ember_tls13_conn_hrr(const ember_tls13_conn *c)
+{
+	return c ? c->hrr : 0;
+}
+
+void ember_tls13_conn_clear(ember_tls13_conn *c)
+{
+	if (c == NULL)
+		return;
+	if (c->rec)
+		ember_wipe(c->rec, EMBER_TLS_MAX_RECORD);
+	if (c->hs)
+		ember_wipe(c->hs, c->hs_cap);
+	ember_tls13_record_clear(&c->rd);
+	ember_tls13_record_clear(&c->wr);
+	ember_tls13_ks_clear(&c->ks);
+	ember_tls13_transcript_clear(&c->tr);
+	ember_tls13_transcript_clear(&c->tr2);
+	tls13_share_clear(c);
+	ember_wipe(c, sizeof(*c));
+}

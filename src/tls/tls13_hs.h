@@ -1,0 +1,244 @@
+/*
+ * tls13_hs.h - what the handshake files share (not installed): the
+ * handshake states, bounded readers and writers of the TLS presentation
+ * language, the key exchange and signature glue (tls13_auth.c), and the
+ * connection's plumbing (tls13_conn.c) that the client (tls13_client.c)
+ * and server (tls13_server.c) state machines call.
+ */
+#ifndef EMBER_TLS13_HS_H
+#define EMBER_TLS13_HS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ember/keys.h"
+#include "ember/tls.h"
+#include "../internal.h"
+
+/* HandshakeType (4) */
+enum {
+	HS_CLIENT_HELLO = 1,
+	HS_SERVER_HELLO = 2,
+	HS_NEW_SESSION_TICKET = 4,
+	HS_END_OF_EARLY_DATA = 5,
+	HS_ENCRYPTED_EXTENSIONS = 8,
+	HS_CERTIFICATE = 11,
+	HS_CERTIFICATE_REQUEST = 13,
+	HS_CERTIFICATE_VERIFY = 15,
+	HS_FINISHED = 20,
+	HS_KEY_UPDATE = 24
+};
+
+/* ExtensionType (4.2) */
+enum {
+	EXT_SERVER_NAME = 0,
+	EXT_MAX_FRAGMENT_LENGTH = 1,
+	EXT_SUPPORTED_GROUPS = 10,
+	EXT_SIGNATURE_ALGORITHMS = 13,
+	EXT_ALPN = 16,
+	EXT_PRE_SHARED_KEY = 41,
+	EXT_EARLY_DATA = 42,
+	EXT_SUPPORTED_VERSIONS = 43,
+	EXT_COOKIE = 44,
+	EXT_PSK_KEY_EXCHANGE_MODES = 45,
+	EXT_CERTIFICATE_AUTHORITIES = 47,
+	EXT_SIGNATURE_ALGORITHMS_CERT = 50,
+	EXT_KEY_SHARE = 51
+};
+
+/* The handshake states (ember_tls13_conn.hs_state). */
+enum {
+	ST_C_WAIT_SH = 1,
+	ST_C_WAIT_EE,
+	ST_C_WAIT_CERT_CR,
+	ST_C_WAIT_CERT,
+	ST_C_WAIT_CV,
+	ST_C_WAIT_FIN,
+	ST_S_WAIT_CH,
+	ST_S_WAIT_FIN,
+	ST_CONNECTED
+};
+
+#define TLS13_VERSION 0x0304
+#define TLS12_VERSION 0x0303
+
+/* ---- Bounded reading: every call fails (returns 0, sets err) past the end. ---- */
+
+typedef struct tls_in {
+	const uint8_t *p;
+	size_t n;
+	int err;
+} tls_in;
+
+static inline tls_in tls_in_of(const uint8_t *p, size_t n)
+{
+	tls_in r;
+
+	r.p = p;
+	r.n = n;
+	r.err = 0;
+	return r;
+}
+
+static inline int tls_get(tls_in *r, size_t len, const uint8_t **out)
+{
+	if (r->err || len > r->n) {
+		r->err = 1;
+		return 0;
+	}
+	*out = r->p;
+	r->p += len;
+	r->n -= len;
+	return 1;
+}
+
+static inline uint32_t tls_getn(tls_in *r, size_t bytes)
+{
+	const uint8_t *p;
+	uint32_t v = 0;
+	size_t i;
+
+	if (!tls_get(r, bytes, &p))
+		return 0;
+	for (i = 0; i < bytes; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+/* tls_vec reads a vector with a |bytes|-byte length prefix into |sub|; min/max bound its length. */
+static inline int tls_vec(tls_in *r, size_t bytes, size_t min, size_t max, tls_in *sub)
+{
+	const uint8_t *p;
+	size_t len = tls_getn(r, bytes);
+
+	if (r->err || len < min || len > max || !tls_get(r, len, &p)) {
+		r->err = 1;
+		return 0;
+	}
+	*sub = tls_in_of(p, len);
+	return 1;
+}
+
+/* ---- Bounded writing: past |cap| nothing is written and err is set. ---- */
+
+typedef struct tls_out {
+	uint8_t *p;
+	size_t cap, n;
+	int err;
+} tls_out;
+
+static inline void tls_put(tls_out *w, const void *data, size_t len)
+{
+	if (w->err || len > w->cap - w->n) {
+		w->err = 1;
+		return;
+	}
+	if (len)
+		memmove(w->p + w->n, data, len);
+	w->n += len;
+}
+
+static inline void tls_putn(tls_out *w, uint32_t v, size_t bytes)
+{
+	uint8_t b[4];
+	size_t i;
+
+	for (i = 0; i < bytes; i++)
+		b[i] = (uint8_t)(v >> (8 * (bytes - 1 - i)));
+	tls_put(w, b, bytes);
+}
+
+/* tls_open reserves a |bytes|-byte length; tls_close writes the length of what followed. */
+static inline size_t tls_open(tls_out *w, size_t bytes)
+{
+	size_t at = w->n;
+
+	tls_putn(w, 0, bytes);
+	return at;
+}
+
+static inline void tls_close(tls_out *w, size_t at, size_t bytes)
+{
+	size_t len, i;
+
+	if (w->err)
+		return;
+	len = w->n - at - bytes;
+	if (bytes < 4 && len >> (8 * bytes)) {
+		w->err = 1;
+		return;
+	}
+	for (i = 0; i < bytes; i++)
+		w->p[at + i] = (uint8_t)(len >> (8 * (bytes - 1 - i)));
+}
+
+/* ---- tls13_auth.c: key shares and CertificateVerify ---- */
+
+/* The key share's length on the wire: client's and server's (0: unsupported). */
+EMBER_HIDDEN size_t tls13_share_len(uint16_t group, int server);
+/* Client: a fresh key pair; the public share goes to |share| (tls13_share_len bytes). */
+EMBER_HIDDEN int tls13_share_keygen(ember_tls13_conn *c, uint16_t group, uint8_t *share);
+/* Server: its share for the client's and the shared secret (*ss_len bytes, at most 64). */
+EMBER_HIDDEN int tls13_share_respond(uint16_t group, const uint8_t *peer, size_t peer_len, uint8_t *share,
+    uint8_t *ss, size_t *ss_len);
+/* Client: the shared secret from the server's share. */
+EMBER_HIDDEN int tls13_share_finish(ember_tls13_conn *c, const uint8_t *peer, size_t peer_len, uint8_t *ss,
+    size_t *ss_len);
+EMBER_HIDDEN void tls13_share_clear(ember_tls13_conn *c);
+
+/* The scheme that |k| signs with among |offered| (n entries), 0 when none. */
+EMBER_HIDDEN uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n);
+/* The content signed in CertificateVerify (4.4.3) for |th|; returns its length (at most 146). */
+EMBER_HIDDEN size_t tls13_cv_content(uint8_t *out, int server, const uint8_t *th, size_t th_len);
+EMBER_HIDDEN int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, uint8_t *sig,
+    size_t cap, size_t *sig_len);
+/* 0, EMBER_EVERIFY, or EMBER_EINVAL when |scheme| does not fit the key in |spki|. */
+EMBER_HIDDEN int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, const uint8_t *msg,
+    size_t len, const uint8_t *sig, size_t sig_len);
+/* The largest signature |k| makes. */
+EMBER_HIDDEN size_t tls13_sig_max(const ember_pkey *k);
+
+/* ---- tls13_conn.c: for the state machines ---- */
+
+/* tls13_fail ends the connection with |alert| queued (or none) and returns |err|. */
+EMBER_HIDDEN int tls13_fail(ember_tls13_conn *c, int alert, int err);
+/* The default or configured lists. */
+EMBER_HIDDEN const uint16_t *tls13_suites(const ember_tls13_conn *c, size_t *n);
+EMBER_HIDDEN const uint16_t *tls13_groups(const ember_tls13_conn *c, size_t *n);
+EMBER_HIDDEN const uint16_t *tls13_sigs(const ember_tls13_conn *c, size_t *n);
+EMBER_HIDDEN int tls13_in_list(const uint16_t *list, size_t n, uint16_t v);
+/* A handshake message header (type, 24-bit length) opened at |w|; tls13_msg_end closes it and adds it to the transcript. */
+EMBER_HIDDEN size_t tls13_msg_begin(tls_out *w, uint8_t type);
+EMBER_HIDDEN void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at);
+/* Sets the write side's flight: hs[0..plain) plaintext, [plain..end) protected. */
+EMBER_HIDDEN void tls13_flight(ember_tls13_conn *c, size_t plain, size_t end, uint16_t version);
+/* Keys a record direction from a traffic secret. */
+EMBER_HIDDEN int tls13_key(ember_tls13_conn *c, ember_tls13_record *r, const uint8_t *secret);
+/* The read side's new key (secret NULL: the next one, KeyUpdate); fails the connection on error. */
+EMBER_HIDDEN int tls13_read_key(ember_tls13_conn *c, const uint8_t *secret);
+/* Extensions: one pass that refuses duplicates; |fn| sees each (type, body). */
+typedef int (*tls13_ext_fn)(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *body, int *alert);
+EMBER_HIDDEN int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_fn fn, void *arg, int *alert);
+/* Finished: write ours at |w| with |base| (the sender's handshake secret); check the peer's. */
+EMBER_HIDDEN int tls13_write_finished(ember_tls13_conn *c, tls_out *w, const uint8_t *base);
+EMBER_HIDDEN int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, size_t len, const uint8_t *base);
+/* The master secret and both application traffic secrets (transcript through server Finished). */
+EMBER_HIDDEN int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap);
+
+/* ---- The state machines: handle one whole handshake message (header included). ---- */
+
+/* Writes the first ClientHello (init). */
+EMBER_HIDDEN int tls13_client_start(ember_tls13_conn *c);
+/*
+ * Each handles the message at c->hs[0..msg_len) (header included) and may
+ * write a flight after it, at c->hs[msg_len..], set with tls13_flight in
+ * offsets from c->hs (the caller then moves it to the front). Returns 0 or
+ * tls13_fail's code.
+ */
+EMBER_HIDDEN int tls13_client_message(ember_tls13_conn *c, size_t msg_len);
+EMBER_HIDDEN int tls13_server_message(ember_tls13_conn *c, size_t msg_len);
+/* NewSessionTicket (client: ignored) and KeyUpdate, once connected (tls13_client.c). */
+EMBER_HIDDEN int tls13_post_handshake(ember_tls13_conn *c, size_t msg_len);
+
+#endif
