@@ -470,50 +470,6 @@ static int server_finished(ember_tls13_conn *c, size_t mlen)
 	return 0;
 }
 
-/* ---- After the handshake ---- */
-
-int tls13_post_handshake(ember_tls13_conn *c, size_t mlen)
-{
-	tls_in r = tls_in_of(c->hs + 4, mlen - 4), v;
-	uint8_t request;
-	int ret;
-
-	switch (c->hs[0]) {
-	case HS_NEW_SESSION_TICKET:
-		if (c->server)
-			break;
-		/* 4.6.1: lifetime, age_add, nonce, ticket, extensions; well-formed, then ignored (no resumption) */
-		tls_getn(&r, 4);
-		tls_getn(&r, 4);
-		tls_vec(&r, 1, 0, 255, &v);
-		tls_vec(&r, 2, 1, 0xffff, &v);
-		tls_vec(&r, 2, 0, 0xfffe, &v);
-		if (r.err || r.n)
-			return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
-		return 0;
-	case HS_KEY_UPDATE:
-		request = (uint8_t)tls_getn(&r, 1);
-		if (r.err || r.n)
-			return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
-		if (request > 1)
-			return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
-		ret = tls13_read_key(c, NULL);
-		if (ret || !request || c->sent_close)
-			return ret;
-		/* answer with our own KeyUpdate(update_not_requested), then move our write key (4.6.3) */
-		ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next);
-		if (ret)
-			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
-		memcpy(c->hs + mlen, (const uint8_t[]){ HS_KEY_UPDATE, 0, 0, 1, 0 }, 5);
-		tls13_flight(c, mlen, mlen + 5, TLS12_VERSION);
-		c->out_rekey = 1;
-		return 0;
-	default:
-		break;
-	}
-	return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
-}
-
 int tls13_client_message(ember_tls13_conn *c, size_t mlen)
 {
 	static const uint8_t expect[] = { 0, HS_SERVER_HELLO, HS_ENCRYPTED_EXTENSIONS, HS_CERTIFICATE, HS_CERTIFICATE,

@@ -199,7 +199,7 @@ EMBER_HIDDEN int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t sch
 /* The largest signature |k| makes. */
 EMBER_HIDDEN size_t tls13_sig_max(const ember_pkey *k);
 
-/* ---- tls13_conn.c: for the state machines ---- */
+/* ---- tls13_hs.c: for the state machines and the connection ---- */
 
 /* tls13_fail ends the connection with |alert| queued (or none) and returns |err|. */
 EMBER_HIDDEN int tls13_fail(ember_tls13_conn *c, int alert, int err);
@@ -213,6 +213,8 @@ EMBER_HIDDEN size_t tls13_msg_begin(tls_out *w, uint8_t type);
 EMBER_HIDDEN void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at);
 /* Sets the write side's flight: hs[0..plain) plaintext, [plain..end) protected. */
 EMBER_HIDDEN void tls13_flight(ember_tls13_conn *c, size_t plain, size_t end, uint16_t version);
+/* Queues a short message of record type |type| (an alert, a KeyUpdate) at hs[hs_len..]. */
+EMBER_HIDDEN void tls13_queue(ember_tls13_conn *c, uint8_t type, const uint8_t *msg, size_t len);
 /* Keys a record direction from a traffic secret. */
 EMBER_HIDDEN int tls13_key(ember_tls13_conn *c, ember_tls13_record *r, const uint8_t *secret);
 /* The read side's new key (secret NULL: the next one, KeyUpdate); fails the connection on error. */
@@ -238,7 +240,7 @@ EMBER_HIDDEN int tls13_client_start(ember_tls13_conn *c);
  */
 EMBER_HIDDEN int tls13_client_message(ember_tls13_conn *c, size_t msg_len);
 EMBER_HIDDEN int tls13_server_message(ember_tls13_conn *c, size_t msg_len);
-/* NewSessionTicket (client: ignored) and KeyUpdate, once connected (tls13_client.c). */
+/* NewSessionTicket (client: ignored) and KeyUpdate, once connected (tls13_hs.c). */
 EMBER_HIDDEN int tls13_post_handshake(ember_tls13_conn *c, size_t msg_len);
 
 #endif
