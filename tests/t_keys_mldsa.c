@@ -100,7 +100,8 @@ static size_t pkcs8(uint8_t *out, int i, const uint8_t *params, size_t params_le
 	a = hdr(alg, 0x30, 11 + params_len);
 	memcpy(alg + a, "\x06\x09\x60\x86\x48\x01\x65\x03\x04\x03", 10);
 	alg[a + 10] = (uint8_t)(0x11 + i);
-	memcpy(alg + a + 11, params, params_len);
+	if (params_len) /* memcpy from NULL is undefined even for 0 bytes */
+		memcpy(alg + a + 11, params, params_len);
 	a += 11 + params_len;
 	memcpy(body, "\x02\x01\x00", 3);
 	n = 3;
