@@ -173,7 +173,7 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 	const uint8_t *random, *sid;
 	tls_in r = tls_in_of(c->hs + 4, mlen - 4), sidv, exts;
 	struct sh_exts x;
-	uint8_t ss[64], th[EMBER_TLS13_MAX_HASH_LEN];
+	uint8_t ss[64];
 	size_t n, ss_len = 0;
 	const uint16_t *list;
 	const ember_tls13_suite *s;
@@ -245,20 +245,9 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 		ember_wipe(ss, sizeof(ss));
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, ret);
 	}
-	ember_tls13_transcript_hash(&c->tr, th);
-	ret = ember_tls13_ks_init(&c->ks, c->suite, c->hash, NULL, 0);
-	if (!ret)
-		ret = ember_tls13_ks_handshake(&c->ks, ss, ss_len);
-	ember_wipe(ss, sizeof(ss));
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_HS_TRAFFIC, th, c->c_hs);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs);
-	if (!ret)
-		ret = tls13_key(c, &c->wr, c->c_hs);
+	ret = tls13_handshake_keys(c, ss, sizeof(ss), ss_len);
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
-	c->wr_on = 1;
 	c->hs_state = ST_C_WAIT_EE;
 	return tls13_read_key(c, c->s_hs);
 }

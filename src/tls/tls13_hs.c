@@ -243,6 +243,28 @@ int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, size_t len, co
 	return 0;
 }
 
+/* See tls13_hs.h. */
+int tls13_handshake_keys(ember_tls13_conn *c, uint8_t *ss, size_t ss_size, size_t ss_len)
+{
+	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];
+	int ret;
+
+	ember_tls13_transcript_hash(&c->tr, th);
+	ret = ember_tls13_ks_init(&c->ks, c->suite, c->hash, NULL, 0);
+	if (!ret)
+		ret = ember_tls13_ks_handshake(&c->ks, ss, ss_len);
+	ember_wipe(ss, ss_size);
+	if (!ret)
+		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_HS_TRAFFIC, th, c->c_hs);
+	if (!ret)
+		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs);
+	if (!ret)
+		ret = tls13_key(c, &c->wr, c->server ? c->s_hs : c->c_hs);
+	if (!ret)
+		c->wr_on = 1;
+	return ret;
+}
+
 int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap)
 {
 	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];

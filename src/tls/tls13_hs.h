@@ -225,6 +225,12 @@ EMBER_HIDDEN int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_f
 /* Finished: write ours at |w| with |base| (the sender's handshake secret); check the peer's. */
 EMBER_HIDDEN int tls13_write_finished(ember_tls13_conn *c, tls_out *w, const uint8_t *base);
 EMBER_HIDDEN int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, size_t len, const uint8_t *base);
+/*
+ * The handshake secret from the shared secret |ss| (ss_len bytes of an
+ * ss_size buffer, wiped) and the transcript through ServerHello: both
+ * handshake traffic secrets, and our write side keyed with ours.
+ */
+EMBER_HIDDEN int tls13_handshake_keys(ember_tls13_conn *c, uint8_t *ss, size_t ss_size, size_t ss_len);
 /* The master secret and both application traffic secrets (transcript through server Finished). */
 EMBER_HIDDEN int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap);
 

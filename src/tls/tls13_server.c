@@ -157,7 +157,7 @@ static int server_auth(ember_tls13_conn *c, tls_out *w)
 /* The full flight after ClientHello: shared secret, keys, every message. */
 static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, size_t peer_len)
 {
-	uint8_t ss[64], th[EMBER_TLS13_MAX_HASH_LEN], random[32];
+	uint8_t ss[64], random[32];
 	uint8_t share[EMBER_TLS13_MAX_SPKI]; /* the largest server share (1120) fits */
 	tls_out w;
 	size_t ss_len = 0, plain;
@@ -176,21 +176,11 @@ static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, si
 	w.err = 0;
 	server_hello(c, &w, random, share, tls13_share_len(c->group, 1));
 	plain = w.n;
-	ember_tls13_transcript_hash(&c->tr, th);
 	if (!ret)
-		ret = ember_tls13_ks_init(&c->ks, c->suite, c->hash, NULL, 0);
-	if (!ret)
-		ret = ember_tls13_ks_handshake(&c->ks, ss, ss_len);
+		ret = tls13_handshake_keys(c, ss, sizeof(ss), ss_len);
 	ember_wipe(ss, sizeof(ss));
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_HS_TRAFFIC, th, c->c_hs);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs);
-	if (!ret)
-		ret = tls13_key(c, &c->wr, c->s_hs);
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
-	c->wr_on = 1;
 	ret = server_auth(c, &w);
 	if (!ret)
 		ret = tls13_app_secrets(c, c->ap_secret, c->wr_next);
