@@ -217,20 +217,9 @@ EMBER_TEST(keys_dsa_sig_der)
 static uint8_t *fixture(const char *name, size_t *len)
 {
 	char path[4096];
-	uint8_t *buf = malloc(65536);
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/../fixtures/keys/%s", t_vec_dir, name);
-	f = fopen(path, "rb");
-	if (f == NULL || buf == NULL) {
-		if (f)
-			fclose(f);
-		free(buf);
-		return NULL;
-	}
-	*len = fread(buf, 1, 65536, f);
-	fclose(f);
-	return buf;
+	return t_read_path(path, len);
 }
 
 /* Writes |n| bytes to a scratch file and returns its path (NULL on error). */

@@ -878,20 +878,9 @@ static int sh(const char *fmt, ...)
 static uint8_t *slurp(const char *name, size_t *len)
 {
 	char path[256];
-	uint8_t *buf = malloc(65536);
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", ossl_dir, name);
-	f = fopen(path, "rb");
-	if (f == NULL || buf == NULL) {
-		if (f)
-			fclose(f);
-		free(buf);
-		return NULL;
-	}
-	*len = fread(buf, 1, 65536, f);
-	fclose(f);
-	return buf;
+	return t_read_path(path, len);
 }
 
 static int spew(const char *name, const uint8_t *p, size_t n)

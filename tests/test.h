@@ -57,6 +57,9 @@ uint64_t t_rand(void);
 void t_rand_bytes(uint8_t *p, size_t n);
 size_t t_rand_below(size_t n);
 uint64_t t_seed(void);
+/* The file at |path| (its first T_READ_MAX bytes) in a malloc'd buffer, its length in *len; NULL when absent. */
+#define T_READ_MAX 65536
+uint8_t *t_read_path(const char *path, size_t *len);
 
 /* Strict hex: even length, [0-9a-fA-F]. Returns 0 or -1. |*out| is malloc'd. */
 int t_hex(const char *hex, uint8_t **out, size_t *out_len);

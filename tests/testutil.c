@@ -563,3 +563,19 @@ int t_near(double a, double b)
 
 	return d <= 1e-9 * (m > 1 ? m : 1);
 }
+
+uint8_t *t_read_path(const char *path, size_t *len)
+{
+	uint8_t *buf = malloc(T_READ_MAX);
+	FILE *f = fopen(path, "rb");
+
+	if (f == NULL || buf == NULL) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	*len = fread(buf, 1, T_READ_MAX, f);
+	fclose(f);
+	return buf;
+}

@@ -22,20 +22,9 @@ int64_t tt_now;
 static uint8_t *read_fixture(const char *name, size_t *len)
 {
 	char path[4096];
-	uint8_t *buf = malloc(65536);
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/../fixtures/keys/%s", t_vec_dir, name);
-	f = fopen(path, "rb");
-	if (f == NULL || buf == NULL) {
-		if (f)
-			fclose(f);
-		free(buf);
-		return NULL;
-	}
-	*len = fread(buf, 1, 65536, f);
-	fclose(f);
-	return buf;
+	return t_read_path(path, len);
 }
 
 static int issue(uint8_t *out, size_t *out_len, const char *cn, const uint8_t *issuer_der, size_t issuer_len,
