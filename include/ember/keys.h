@@ -13,7 +13,12 @@
  * as any of the three forms of its CHOICE: the 32-byte seed, the expanded
  * key, or both, whose expanded key must be the seed's, EMBER_ERANGE
  * otherwise; an expanded key alone must be consistent, see
- * ember_mldsa_public_from_private).
+ * ember_mldsa_public_from_private); ML-KEM-512, -768 and -1024 (RFC 9935,
+ * draft-ietf-lamps-kyber-certificates: PKCS#8 and SPKI only; the private
+ * key as the 64-byte seed d || z, the expanded FIPS 203 decapsulation key,
+ * or both, whose expanded key must be the seed's; an expanded key alone
+ * must pass FIPS 203 7.3's hash check and its ek 7.2's modulus check, and
+ * so must a public key: EMBER_ERANGE otherwise).
  * PKCS#8 is read as PrivateKeyInfo version 0 or as OneAsymmetricKey (RFC
  * 5958) version 1, whose [1] publicKey must be the private key's
  * (EMBER_ERANGE otherwise, as for an EC [1] publicKey that is not d G).
@@ -40,6 +45,9 @@
  * the expanded key; OpenSSL 3.5 writes "both" by default (its
  * ml-dsa.output_formats "seed-priv" first): the two forms read alike
  * everywhere, the seed one is 54 bytes of DER instead of 2.6 to 4.9 KB.
+ * ML-KEM private keys likewise: the seed alone when known (86 bytes of
+ * DER), else the expanded key; OpenSSL 3.5 writes "both" by default and
+ * reads all three.
  */
 #ifndef EMBER_KEYS_H
 #define EMBER_KEYS_H
@@ -52,6 +60,7 @@
 #include "ed25519.h"
 #include "hash.h"
 #include "mldsa.h"
+#include "mlkem.h"
 #include "rsa.h"
 #include "x25519.h"
 
@@ -68,7 +77,10 @@ enum ember_pkey_type {
 	EMBER_PKEY_ED25519 = 5, /* u.ed25519 (id-Ed25519, 1.3.101.112) */
 	EMBER_PKEY_MLDSA44 = 6, /* u.mldsa (id-ml-dsa-44, 2.16.840.1.101.3.4.3.17) */
 	EMBER_PKEY_MLDSA65 = 7, /* u.mldsa (id-ml-dsa-65, 2.16.840.1.101.3.4.3.18) */
-	EMBER_PKEY_MLDSA87 = 8  /* u.mldsa (id-ml-dsa-87, 2.16.840.1.101.3.4.3.19) */
+	EMBER_PKEY_MLDSA87 = 8, /* u.mldsa (id-ml-dsa-87, 2.16.840.1.101.3.4.3.19) */
+	EMBER_PKEY_MLKEM512 = 9,  /* u.mlkem (id-alg-ml-kem-512, 2.16.840.1.101.3.4.4.1) */
+	EMBER_PKEY_MLKEM768 = 10, /* u.mlkem (id-alg-ml-kem-768, 2.16.840.1.101.3.4.4.2) */
+	EMBER_PKEY_MLKEM1024 = 11 /* u.mlkem (id-alg-ml-kem-1024, 2.16.840.1.101.3.4.4.3) */
 };
 
 /* An X25519 key: the private key as stored (unclamped, as OpenSSL keeps it) and its public key. */
@@ -92,6 +104,22 @@ typedef struct ember_mldsa_pkey {
 	uint8_t sk[EMBER_MLDSA_SK_MAX];
 } ember_mldsa_pkey;
 
+/*
+ * An ML-KEM key (FIPS 203), sized for ML-KEM-1024: the parameter set, the
+ * seed d || z when it is known (has_seed: generated here or read from a
+ * file that holds it), the encapsulation key ek, and (has_private) the
+ * expanded decapsulation key dk (dk_PKE || ek || H(ek) || z). The first
+ * EMBER_MLKEM_EK_LEN(set) bytes of ek and EMBER_MLKEM_DK_LEN(set) of dk are
+ * the set's.
+ */
+typedef struct ember_mlkem_pkey {
+	int set;      /* EMBER_MLKEM512, EMBER_MLKEM768, EMBER_MLKEM1024 */
+	int has_seed;
+	uint8_t seed[EMBER_MLKEM_SEED_LEN];
+	uint8_t ek[EMBER_MLKEM_EK_MAX];
+	uint8_t dk[EMBER_MLKEM_DK_MAX];
+} ember_mlkem_pkey;
+
 /* Output formats. */
 enum ember_pkey_format {
 	EMBER_PKEY_PKCS8 = 1, /* private: PrivateKeyInfo, "PRIVATE KEY" */
@@ -105,7 +133,8 @@ enum ember_pkey_format {
 
 /*
  * Bounds of an encoded key: RSA of at most EMBER_MAX_RSA_BITS, or ML-DSA-87
- * in PKCS#8 with both the seed and the expanded key (4962 bytes).
+ * in PKCS#8 with both the seed and the expanded key (4962 bytes; ML-KEM-1024's
+ * "both" is 3266).
  */
 #define EMBER_PKEY_RSA_MAX_DER (5 * EMBER_RSA_MAX_LEN + 256)
 #define EMBER_PKEY_MLDSA_MAX_DER (EMBER_MLDSA_SK_MAX + EMBER_MLDSA_SEED_LEN + 96)
@@ -125,6 +154,7 @@ typedef struct ember_pkey {
 		ember_x25519_key x25519;  /* has_private: priv and pub; else pub */
 		ember_ed25519_key ed25519; /* has_private: seed and pub; else pub */
 		ember_mldsa_pkey mldsa;    /* ML-DSA-44/65/87: has_private: sk and pk (and the seed when has_seed); else pk */
+		ember_mlkem_pkey mlkem;    /* ML-KEM-512/768/1024: has_private: dk and ek (and the seed when has_seed); else ek */
 	} u;
 } ember_pkey;
 
@@ -156,13 +186,14 @@ int ember_pkey_write(const ember_pkey *k, int format, int pem, uint8_t *out, siz
  * ember_pkey_bits is the modulus (RSA), p (DSA, EC) size in bits; 253
  * (X25519), 256 (Ed25519) as OpenSSL; ML-DSA: 8 times the public key's
  * length (10496, 15616, 20736), as OpenSSL 3.5's "bits" (its "security-bits"
- * are 128, 192 and 256).
+ * are 128, 192 and 256); ML-KEM: 512, 768, 1024, as OpenSSL 3.5.
  */
 unsigned ember_pkey_bits(const ember_pkey *k);
 
 /*
  * ember_pkey_name is OpenSSL's name of key type |type| ("RSA", "DSA", "EC",
- * "X25519", "ED25519", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"), or
+ * "X25519", "ED25519", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "ML-KEM-512",
+ * "ML-KEM-768", "ML-KEM-1024"), or
  * NULL; ember_pkey_type_of is the reverse (case-insensitive; EMBER_PKEY_NONE
  * for a name that is not a key type of this build).
  */

@@ -20,6 +20,9 @@ static const ember_pkey_kind *const kinds[] = {
 	&ember_pkey_kind_mldsa44,
 	&ember_pkey_kind_mldsa65,
 	&ember_pkey_kind_mldsa87,
+	&ember_pkey_kind_mlkem512,
+	&ember_pkey_kind_mlkem768,
+	&ember_pkey_kind_mlkem1024,
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 

@@ -2,7 +2,7 @@
  * pk_impl.h - what the key-file code of src/pk/ shares (not installed):
  * the strict DER reader and writer (asn1.c), PEM with RFC 1421 headers
  * (pem.c), and the table of key types (der.c) with each type's encodings
- * (key_rsa.c, key_dsa.c, key_ec.c, key_25519.c, key_mldsa.c).
+ * (key_rsa.c, key_dsa.c, key_ec.c, key_25519.c, key_mldsa.c, key_mlkem.c).
  *
  * A key type is one ember_pkey_kind: its AlgorithmIdentifier OID, how its
  * PKCS#8 private key, SubjectPublicKeyInfo public key and (where OpenSSL
@@ -112,6 +112,9 @@ EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_ed25519;
 EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mldsa44;
 EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mldsa65;
 EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mldsa87;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mlkem512;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mlkem768;
+EMBER_HIDDEN extern const ember_pkey_kind ember_pkey_kind_mlkem1024;
 
 /* The kind of |type|, or NULL. */
 EMBER_HIDDEN const ember_pkey_kind *ember_pkey_kind_of(int type);

@@ -6,6 +6,7 @@
  *   ember genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256|P-384 [-pkeyopt ec_param_enc:named_curve]
  *   ember genpkey -algorithm X25519 | ED25519
  *   ember genpkey -algorithm ML-DSA-44 | ML-DSA-65 | ML-DSA-87 [-pkeyopt hexseed:<32 bytes in hex>]
+ *   ember genpkey -algorithm ML-KEM-512 | ML-KEM-768 | ML-KEM-1024 [-pkeyopt hexseed:<64 bytes in hex>]
  *   ember genpkey -genparam -algorithm DSA [-pkeyopt dsa_paramgen_bits:N] [-pkeyopt dsa_paramgen_q_bits:N]
  *   ember genpkey -genparam -algorithm EC -pkeyopt ec_paramgen_curve:P-256
  *   ember genpkey -paramfile params.pem
@@ -14,7 +15,8 @@
  * A key is written as PKCS#8 ("PRIVATE KEY"), or encrypted with a cipher
  * option ("ENCRYPTED PRIVATE KEY", PBES2 with PBKDF2-HMAC-SHA256, 2048
  * iterations, as openssl) under -pass's passphrase or one typed twice;
- * (ML-DSA: the 32-byte seed, RFC 9881's seed form); parameters as the type's block ("DSA PARAMETERS", "EC PARAMETERS": a named
+ * (ML-DSA: the 32-byte seed, RFC 9881's seed form; ML-KEM: the 64-byte seed
+ * d || z, RFC 9935's seed form); parameters as the type's block ("DSA PARAMETERS", "EC PARAMETERS": a named
  * curve; explicit curve parameters are refused). -text appends the
  * key's components to the same output, as openssl does. The key types are
  * pkeyops.c's: a new one needs no edit here.
@@ -35,7 +37,7 @@ static int usage(void)
 	       "  -pkeyopt  rsa_keygen_bits:N (2048), rsa_keygen_pubexp:E (65537), dsa_paramgen_bits:N (2048),\n"
 	       "            dsa_paramgen_q_bits:N (224; 256 from 3072 bits), ec_paramgen_curve:P-256|P-384\n"
 	       "            (prime256v1, secp384r1), ec_param_enc:named_curve,\n"
-	       "            hexseed:<64 hex digits> (ML-DSA: the seed; default random)\n"
+	       "            hexseed:<hex> (the seed, default random: ML-DSA 64 hex digits, ML-KEM 128)\n"
 	       "  -pass     passphrase source of an encrypted key: pass:, env:, file:, fd:, stdin\n"
 	       "See man ember-genpkey.\n",
 	    pkey_ops_names());

@@ -2,7 +2,8 @@
  * pkeyops.h - what the key commands (genpkey, pkey, pkeyutl, dgst, rsa) do
  * with each key type: one pkey_ops per type (pkeyops.c), found by type or
  * by OpenSSL's name. The file formats are the library's (keys.h); this is
- * generation, -text, -check, signatures and key agreement.
+ * generation, -text, -check, signatures, key agreement and key
+ * encapsulation.
  *
  * Adding a key type: its entry in pkeyops.c's table (and its kind in
  * src/pk/der.c); the commands need no edit.
@@ -38,8 +39,8 @@ typedef struct pkey_gen {
 	unsigned long qbits;  /* dsa_paramgen_q_bits */
 	unsigned long pubexp; /* rsa_keygen_pubexp */
 	int curve;            /* ec_paramgen_curve (enum ember_ecc_curve; 0: none given) */
-	int has_seed;         /* hexseed: (ML-DSA): the key from these 32 bytes, not from the random source */
-	uint8_t seed[32];
+	int has_seed;         /* hexseed: (ML-DSA, ML-KEM): the key from this seed, not from the random source */
+	uint8_t seed[64];     /* ML-DSA's 32 bytes (xi), ML-KEM's 64 (d || z) */
 } pkey_gen;
 
 typedef struct pkey_ops {
@@ -81,16 +82,28 @@ typedef struct pkey_ops {
 	 * pure, empty context; pkeyutl -rawin, dgst without -<digest>)
 	 */
 	int message_only;
+	/*
+	 * key encapsulation (pkeyutl -encap / -decap; NULL for a type that has
+	 * none). encap: a ciphertext for |k|'s public key into |ct| and the shared
+	 * secret into |ss|, their lengths in *ct_len and *ss_len. decap: the shared
+	 * secret of |ct| with |k|'s private key; EMBER_ELEN when |ct| is not the
+	 * set's length (a wrong ciphertext of the right length still gives a secret:
+	 * ML-KEM's implicit rejection)
+	 */
+	int (*encap)(const ember_pkey *k, uint8_t *ct, size_t *ct_len, uint8_t *ss, size_t *ss_len);
+	int (*decap)(const ember_pkey *k, const uint8_t *ct, size_t ct_len, uint8_t *ss, size_t *ss_len);
 } pkey_ops;
 
 /* The largest signature and shared secret of any type here (RSA's or ML-DSA-87's; ECDSA's DER is at most 104 bytes). */
 #define PKEY_SIG_MAX (EMBER_RSA_MAX_LEN > EMBER_MLDSA_SIG_MAX ? EMBER_RSA_MAX_LEN : EMBER_MLDSA_SIG_MAX)
 #define PKEY_SECRET_MAX 1024
+/* The largest KEM ciphertext (ML-KEM-1024's). */
+#define PKEY_CT_MAX EMBER_MLKEM_CT_MAX
 
 const pkey_ops *pkey_ops_of(int type);
 /* By OpenSSL's name (genpkey -algorithm), case-insensitive; NULL when not a type of this build. */
 const pkey_ops *pkey_ops_by_name(const char *name);
-/* "RSA, DSA, EC, X25519, ED25519": the names, for messages. */
+/* "RSA, DSA, EC, X25519, ED25519, ...": the names, for messages. */
 const char *pkey_ops_names(void);
 /* A key's type for messages: its name, with the curve for EC ("EC P-256"). */
 const char *pkey_describe(const ember_pkey *k, char *buf, size_t len);

@@ -137,6 +137,9 @@ static int refused(const char *cmd, const char *name, const pkey_in *in, int ret
 	if (ret == EMBER_ENOTSUP)
 		return tool_error(cmd, "%s: could not read %s: unsupported key type (ember reads %s keys)", name, what,
 		    pkey_ops_names());
+	if (ret == EMBER_ERANGE)
+		return tool_error(cmd, "%s: could not read %s: not a consistent key (a part is not what the rest makes it, "
+		                       "or a value is out of range)", name, what);
 	return tool_error(cmd, "%s: could not read %s: %s", name, what, ember_strerror(ret));
 }
 

@@ -5,6 +5,8 @@
  *   ember pkeyutl -sign -inkey key [-passin src] [-in file] [-out sig] [-rawin [-digest name]] [-pkeyopt opt ...]
  *   ember pkeyutl -verify -inkey key [-pubin] -sigfile sig [-in file] [-rawin [-digest name]] [-pkeyopt opt ...]
  *   ember pkeyutl -derive -inkey key -peerkey peer [-out secret]
+ *   ember pkeyutl -encap -inkey pub [-pubin] [-out ciphertext] -secret secret
+ *   ember pkeyutl -decap -inkey key [-passin src] [-in ciphertext] [-secret secret | -out secret]
  *
  * Without -rawin the input is what is signed: a digest when -pkeyopt
  * digest:<name> says which (it must be that long; RSA then adds the
@@ -24,7 +26,23 @@
  * RFC 6979 k; without -rawin the input is the digest (any length, its
  * leftmost bits as FIPS 186-5 says). -hexdump prints the output as
  * openssl's BIO_dump.
+ *
+ * -encap and -decap are wired for key types that encapsulate (pkeyops.h:
+ * ML-KEM-512/768/1024), as openssl 3.5 spells them: -encap takes the
+ * public key (or the public half of a private key file) and writes the
+ * ciphertext to -out (standard output by default; -hexdump dumps it) and
+ * the 32-byte shared secret to -secret, which is required; -decap reads
+ * the ciphertext (-in, standard input by default) and writes the secret to
+ * -secret, or else to -out (openssl 3.5's fallback; both given is refused,
+ * as openssl refuses it). The secret is written raw, -hexdump or not, as
+ * openssl does. A ciphertext of another length is one line and exit 1; one
+ * of the right length always decapsulates, to the true secret or, when it
+ * was not made for this key, to ML-KEM's implicit-rejection secret, exit 0
+ * (openssl 3.5 exits 0 too: EVP_PKEY_decapsulate succeeds). Nothing is
+ * written unless the operation succeeded; -encap writes the ciphertext
+ * first and the secret only once the ciphertext is in place.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +55,9 @@
 
 static int usage(void)
 {
-	printf("usage: ember pkeyutl [-sign | -verify | -derive] -inkey file [-keyform PEM|DER] [-passin src] [-pubin]\n"
-	       "                     [-in file] [-out file] [-sigfile file] [-peerkey file] [-rawin] [-digest name]\n"
-	       "                     [-pkeyopt name:value ...] [-hexdump]\n"
+	printf("usage: ember pkeyutl [-sign | -verify | -derive | -encap | -decap] -inkey file [-keyform PEM|DER]\n"
+	       "                     [-passin src] [-pubin] [-in file] [-out file] [-secret file] [-sigfile file]\n"
+	       "                     [-peerkey file] [-rawin] [-digest name] [-pkeyopt name:value ...] [-hexdump]\n"
 	       "  -pkeyopt  digest:<name> (the input is such a digest), rsa_padding_mode:pkcs1|pss,\n"
 	       "            rsa_pss_saltlen:N|digest|auto|max, rsa_mgf1_md:<name>\n"
 	       "Key types: %s. See man ember-pkeyutl.\n",
@@ -90,10 +108,10 @@ static int emit(const char *out, const uint8_t *p, size_t n, int hex)
 	return status;
 }
 
-enum { OP_SIGN, OP_VERIFY, OP_DERIVE };
+enum { OP_SIGN, OP_VERIFY, OP_DERIVE, OP_ENCAP, OP_DECAP };
 
 struct args {
-	const char *inkey, *in, *out, *sigfile, *peerkey, *passin, *digest;
+	const char *inkey, *in, *out, *sigfile, *peerkey, *passin, *digest, *secret, *kemop, *pkeyopt;
 	int op, pubin, rawin, hex, keyform;
 	pkey_sigopts so;
 };
@@ -112,6 +130,10 @@ static int parse(struct args *a, int argc, char **argv)
 			a->op = OP_VERIFY;
 		} else if (strcmp(o, "-derive") == 0) {
 			a->op = OP_DERIVE;
+		} else if (strcmp(o, "-encap") == 0) {
+			a->op = OP_ENCAP;
+		} else if (strcmp(o, "-decap") == 0) {
+			a->op = OP_DECAP;
 		} else if (strcmp(o, "-pubin") == 0) {
 			a->pubin = 1;
 		} else if (strcmp(o, "-rawin") == 0) {
@@ -121,7 +143,7 @@ static int parse(struct args *a, int argc, char **argv)
 		} else if (strcmp(o, "-inkey") == 0 || strcmp(o, "-in") == 0 || strcmp(o, "-out") == 0 ||
 		           strcmp(o, "-sigfile") == 0 || strcmp(o, "-peerkey") == 0 || strcmp(o, "-passin") == 0 ||
 		           strcmp(o, "-digest") == 0 || strcmp(o, "-pkeyopt") == 0 || strcmp(o, "-keyform") == 0 ||
-		           strcmp(o, "-peerform") == 0) {
+		           strcmp(o, "-peerform") == 0 || strcmp(o, "-secret") == 0 || strcmp(o, "-kemop") == 0) {
 			const char *v;
 			if (i + 1 >= argc)
 				return tool_error("pkeyutl", "option %s needs a value", o);
@@ -140,9 +162,15 @@ static int parse(struct args *a, int argc, char **argv)
 				a->passin = v;
 			else if (strcmp(o, "-digest") == 0)
 				a->digest = v;
+			else if (strcmp(o, "-secret") == 0)
+				a->secret = v;
+			else if (strcmp(o, "-kemop") == 0)
+				a->kemop = v;
 			else if (strcmp(o, "-pkeyopt") == 0) {
 				if (pkey_sigopt("pkeyutl", "-pkeyopt", v, &a->so) != 0)
 					return 1;
+				if (a->pkeyopt == NULL)
+					a->pkeyopt = v;
 			} else if (strcmp(v, "DER") == 0 || strcmp(v, "der") == 0) {
 				if (o[1] == 'k')
 					a->keyform = 2;
@@ -155,7 +183,7 @@ static int parse(struct args *a, int argc, char **argv)
 		} else if (strcmp(o, "-encrypt") == 0 || strcmp(o, "-decrypt") == 0 || strcmp(o, "-verifyrecover") == 0 ||
 		           strcmp(o, "-certin") == 0 || strcmp(o, "-asn1parse") == 0 || strcmp(o, "-rev") == 0 ||
 		           strcmp(o, "-kdf") == 0) {
-			return tool_error("pkeyutl", "%s: not offered by ember pkeyutl (-sign, -verify, -derive)", o);
+			return tool_error("pkeyutl", "%s: not offered by ember pkeyutl (-sign, -verify, -derive, -encap, -decap)", o);
 		} else if (strcmp(o, "-help") == 0 || strcmp(o, "-h") == 0) {
 			usage();
 			return -1;
@@ -173,6 +201,32 @@ static int parse(struct args *a, int argc, char **argv)
 		return tool_error("pkeyutl", "-sigfile %s: only with -verify", a->sigfile);
 	if (a->op == OP_DERIVE && a->peerkey == NULL)
 		return tool_error("pkeyutl", "-derive needs -peerkey");
+	if (a->op != OP_DERIVE && a->peerkey != NULL)
+		return tool_error("pkeyutl", "-peerkey %s: only with -derive", a->peerkey);
+	if (a->op == OP_ENCAP || a->op == OP_DECAP) {
+		const char *op = a->op == OP_ENCAP ? "-encap" : "-decap";
+		if (a->rawin)
+			return tool_error("pkeyutl", "-rawin: only with -sign or -verify, not %s", op);
+		if (a->pkeyopt != NULL)
+			return tool_error("pkeyutl", "-pkeyopt %s: %s takes no options", a->pkeyopt, op);
+		if (a->kemop != NULL)
+			return tool_error("pkeyutl", "-kemop %s: ML-KEM has one KEM operation, there is none to choose", a->kemop);
+		if (a->op == OP_ENCAP && a->secret == NULL)
+			return tool_error("pkeyutl", "-encap needs -secret <file> (where the shared secret goes)");
+		if (a->op == OP_ENCAP && a->in != NULL)
+			return tool_error("pkeyutl", "-in %s: -encap reads no input (the ciphertext goes to -out)", a->in);
+		if (a->op == OP_DECAP && a->secret != NULL && a->out != NULL)
+			return tool_error("pkeyutl", "-out %s: -decap writes only the shared secret, to -secret %s: drop -out",
+			    a->out, a->secret);
+		if (a->op == OP_ENCAP && a->out != NULL && strcmp(a->out, "-") != 0 && strcmp(a->out, a->secret) == 0)
+			return tool_error("pkeyutl", "-out and -secret both name %s: the ciphertext and the secret need two files",
+			    a->out);
+	} else {
+		if (a->secret != NULL)
+			return tool_error("pkeyutl", "-secret %s: only with -encap or -decap", a->secret);
+		if (a->kemop != NULL)
+			return tool_error("pkeyutl", "-kemop %s: only with -encap or -decap", a->kemop);
+	}
 	return 0;
 }
 
@@ -217,6 +271,79 @@ static int derive(const struct args *a, const pkey_ops *ops, ember_pkey *k)
 	return status;
 }
 
+/* -encap's two outputs: the ciphertext to |ct_path|, then, once it is in place, the secret to |ss_path|. */
+static int emit_encap(const struct args *a, const uint8_t *ct, size_t ct_len, const uint8_t *ss, size_t ss_len)
+{
+	const char *ct_path = a->out != NULL && strcmp(a->out, "-") != 0 ? a->out : NULL;
+	const char *ss_path = strcmp(a->secret, "-") != 0 ? a->secret : NULL;
+	char ct_tmp[4096], ss_tmp[4096];
+	FILE *fs, *fc;
+	int ok;
+
+	/* both temporaries first: a path that cannot be written is refused before anything appears */
+	if ((fs = tool_out_open(ss_path, ss_tmp, sizeof(ss_tmp))) == NULL)
+		return tool_error("pkeyutl", "-secret %s: %s", a->secret, strerror(errno));
+	if ((fc = tool_out_open(ct_path, ct_tmp, sizeof(ct_tmp))) == NULL) {
+		int e = errno;
+		tool_out_close(fs, ss_path, ss_tmp, 0);
+		return tool_error("pkeyutl", "-out %s: %s", a->out, strerror(e));
+	}
+	if (a->hex) {
+		hexdump(fc, ct, ct_len);
+		ok = !ferror(fc);
+	} else {
+		ok = fwrite(ct, 1, ct_len, fc) == ct_len;
+	}
+	if (tool_out_close(fc, ct_path, ct_tmp, ok) != 0 || !ok) {
+		int e = errno;
+		tool_out_close(fs, ss_path, ss_tmp, 0);
+		return tool_error("pkeyutl", "%s: write error: %s", ct_path ? ct_path : "(stdout)", strerror(e));
+	}
+	ok = fwrite(ss, 1, ss_len, fs) == ss_len;
+	if (tool_out_close(fs, ss_path, ss_tmp, ok) != 0 || !ok)
+		return tool_error("pkeyutl", "%s: write error: %s", ss_path ? ss_path : "(stdout)", strerror(errno));
+	return 0;
+}
+
+/* -encap and -decap (the key is loaded; |ops| its type's). */
+static int kem(const struct args *a, const pkey_ops *ops, const ember_pkey *k)
+{
+	uint8_t ct[PKEY_CT_MAX], ss[PKEY_SECRET_MAX], *in = NULL;
+	size_t ct_len = 0, ss_len = 0, in_len = 0;
+	int ret, status = 1;
+
+	if (ops->encap == NULL || ops->decap == NULL)
+		return tool_error("pkeyutl", "%s: %s: ember does not encapsulate with %s keys (ML-KEM-512, ML-KEM-768, "
+		                             "ML-KEM-1024 keys do)", a->op == OP_ENCAP ? "-encap" : "-decap", a->inkey,
+		    ops->name);
+	if (a->op == OP_ENCAP) {
+		ret = ops->encap(k, ct, &ct_len, ss, &ss_len);
+		if (ret == EMBER_ERANGE)
+			tool_error("pkeyutl", "-encap: %s: the public key fails FIPS 203's modulus check", a->inkey);
+		else if (ret != 0)
+			tool_error("pkeyutl", "-encap: %s: encapsulation failed: %s", a->inkey, ember_strerror(ret));
+		else
+			status = emit_encap(a, ct, ct_len, ss, ss_len);
+		ember_wipe(ss, sizeof(ss));
+		return status;
+	}
+	if (!k->has_private)
+		return tool_error("pkeyutl", "-decap: %s: a private key is needed (drop -pubin)", a->inkey);
+	if ((in = pkey_read_file("pkeyutl", a->in, PKEY_FILE_MAX, &in_len)) == NULL)
+		return 1;
+	ret = ops->decap(k, in, in_len, ss, &ss_len);
+	if (ret == EMBER_ELEN)
+		tool_error("pkeyutl", "-decap: %s: a ciphertext of %zu bytes; %s's are %u", a->in ? a->in : "(stdin)", in_len,
+		    ops->name, EMBER_MLKEM_CT_LEN(k->u.mlkem.set));
+	else if (ret != 0)
+		tool_error("pkeyutl", "-decap: %s: decapsulation failed: %s", a->inkey, ember_strerror(ret));
+	else
+		status = pkey_write_file("pkeyutl", a->secret != NULL ? a->secret : a->out, ss, ss_len);
+	ember_wipe(ss, sizeof(ss));
+	free(in);
+	return status;
+}
+
 int cmd_pkeyutl(int argc, char **argv)
 {
 	struct args a;
@@ -239,7 +366,7 @@ int cmd_pkeyutl(int argc, char **argv)
 	ki.passin = a.passin;
 	ki.has_passin = 1;
 	ki.pubin = a.pubin;
-	ki.verify = a.op == OP_VERIFY;
+	ki.verify = a.op == OP_VERIFY || a.op == OP_ENCAP;
 	ki.form = a.keyform;
 	status = 1;
 	if (pkey_load_ex("pkeyutl", a.inkey, &ki, k) != 0)
@@ -247,6 +374,10 @@ int cmd_pkeyutl(int argc, char **argv)
 	ops = pkey_ops_of(k->type);
 	if (a.op == OP_DERIVE) {
 		status = derive(&a, ops, k);
+		goto done;
+	}
+	if (a.op == OP_ENCAP || a.op == OP_DECAP) {
+		status = kem(&a, ops, k);
 		goto done;
 	}
 	if (a.op == OP_SIGN && !k->has_private) {
