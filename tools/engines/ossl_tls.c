@@ -56,6 +56,7 @@ static struct {
 	void *(*BIO_new)(const void *);
 	int (*BIO_write)(void *, const void *, int);
 	int (*BIO_read)(void *, void *, int);
+	int (*BIO_free)(void *);
 	void *(*d2i_X509)(void **, const unsigned char **, long);
 	void (*X509_free)(void *);
 	void *(*d2i_AutoPrivateKey)(void **, const unsigned char **, long);
@@ -121,6 +122,7 @@ int ossl_tls_load(const char **why)
 			S(BIO_new);
 			S(BIO_write);
 			S(BIO_read);
+			S(BIO_free);
 			S(d2i_X509);
 			S(X509_free);
 			S(d2i_AutoPrivateKey);
@@ -146,8 +148,15 @@ const char *ossl_tls_version(void)
 	return state == 1 ? f.OpenSSL_version(0) : "none";
 }
 
+struct ossl_tls_ctx {
+	void *ctx;
+	int server, verify;
+	char host[256];
+};
+
 struct ossl_tls {
-	void *ctx, *ssl, *rbio, *wbio;
+	ossl_tls_ctx *own;   /* the context ossl_tls_new made for this connection alone */
+	void *ssl, *rbio, *wbio;
 };
 
 const char *ossl_tls_error(void)
@@ -161,14 +170,22 @@ const char *ossl_tls_error(void)
 	return buf;
 }
 
+void ossl_tls_ctx_free(ossl_tls_ctx *c)
+{
+	if (c == NULL)
+		return;
+	if (c->ctx)
+		f.SSL_CTX_free(c->ctx);
+	free(c);
+}
+
 void ossl_tls_free(ossl_tls *t)
 {
 	if (t == NULL)
 		return;
 	if (t->ssl)
 		f.SSL_free(t->ssl); /* frees both BIOs */
-	if (t->ctx)
-		f.SSL_CTX_free(t->ctx);
+	ossl_tls_ctx_free(t->own);
 	free(t);
 }
 
@@ -179,35 +196,40 @@ static void *x509(const uint8_t *der, size_t len)
 	return f.d2i_X509(NULL, &p, (long)len);
 }
 
-ossl_tls *ossl_tls_new(const ossl_tls_cfg *cfg, const char **why)
+ossl_tls_ctx *ossl_tls_ctx_new(const ossl_tls_cfg *cfg, const char **why)
 {
-	ossl_tls *t;
+	ossl_tls_ctx *c;
 	size_t i;
 
 	if (ossl_tls_load(why))
 		return NULL;
-	t = calloc(1, sizeof(*t));
-	if (t == NULL) {
+	c = calloc(1, sizeof(*c));
+	if (c == NULL) {
 		*why = "out of memory";
 		return NULL;
 	}
+	c->server = cfg->server;
+	*why = "host name too long";
+	if (cfg->host && strlen(cfg->host) >= sizeof(c->host))
+		goto fail;
+	snprintf(c->host, sizeof(c->host), "%s", cfg->host ? cfg->host : "");
 	f.ERR_clear_error();
 	*why = "SSL_CTX_new";
-	t->ctx = f.SSL_CTX_new(f.TLS_method());
-	if (t->ctx == NULL)
+	c->ctx = f.SSL_CTX_new(f.TLS_method());
+	if (c->ctx == NULL)
 		goto fail;
 	*why = "TLS 1.3 only";
-	if (!f.SSL_CTX_ctrl(t->ctx, CTRL_SET_MIN_PROTO_VERSION, TLS1_3_VERSION, NULL) ||
-	    !f.SSL_CTX_ctrl(t->ctx, CTRL_SET_MAX_PROTO_VERSION, TLS1_3_VERSION, NULL))
+	if (!f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MIN_PROTO_VERSION, TLS1_3_VERSION, NULL) ||
+	    !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MAX_PROTO_VERSION, TLS1_3_VERSION, NULL))
 		goto fail;
 	*why = "SSL_CTX_set_ciphersuites";
-	if (cfg->suites && !f.SSL_CTX_set_ciphersuites(t->ctx, cfg->suites))
+	if (cfg->suites && !f.SSL_CTX_set_ciphersuites(c->ctx, cfg->suites))
 		goto fail;
 	*why = "SSL_CTX_set1_groups_list";
-	if (cfg->groups && !f.SSL_CTX_ctrl(t->ctx, CTRL_SET_GROUPS_LIST, 0, (void *)(uintptr_t)cfg->groups))
+	if (cfg->groups && !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_GROUPS_LIST, 0, (void *)(uintptr_t)cfg->groups))
 		goto fail;
 	*why = "SSL_CTX_set1_sigalgs_list";
-	if (cfg->sigalgs && !f.SSL_CTX_ctrl(t->ctx, CTRL_SET_SIGALGS_LIST, 0, (void *)(uintptr_t)cfg->sigalgs))
+	if (cfg->sigalgs && !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_SIGALGS_LIST, 0, (void *)(uintptr_t)cfg->sigalgs))
 		goto fail;
 	if (cfg->server) {
 		const unsigned char *p = cfg->key;
@@ -216,62 +238,100 @@ ossl_tls *ossl_tls_new(const ossl_tls_cfg *cfg, const char **why)
 		*why = "server certificate";
 		if (cfg->n_chain == 0 || (x = x509(cfg->chain[0], cfg->chain_lens[0])) == NULL)
 			goto fail;
-		i = (size_t)f.SSL_CTX_use_certificate(t->ctx, x);
+		i = (size_t)f.SSL_CTX_use_certificate(c->ctx, x);
 		f.X509_free(x);
 		if (!i)
 			goto fail;
 		for (i = 1; i < cfg->n_chain; i++) {
 			*why = "chain certificate";
 			x = x509(cfg->chain[i], cfg->chain_lens[i]);
-			if (x == NULL || !f.SSL_CTX_ctrl(t->ctx, CTRL_CHAIN_CERT, 0, x)) /* takes x */
+			if (x == NULL || !f.SSL_CTX_ctrl(c->ctx, CTRL_CHAIN_CERT, 0, x)) /* takes x */
 				goto fail;
 		}
 		*why = "server private key";
 		pk = f.d2i_AutoPrivateKey(NULL, &p, (long)cfg->key_len);
 		if (pk == NULL)
 			goto fail;
-		i = (size_t)f.SSL_CTX_use_PrivateKey(t->ctx, pk);
+		i = (size_t)f.SSL_CTX_use_PrivateKey(c->ctx, pk);
 		f.EVP_PKEY_free(pk);
 		if (!i)
 			goto fail;
-		f.SSL_CTX_set_num_tickets(t->ctx, (size_t)cfg->tickets);
+		f.SSL_CTX_set_num_tickets(c->ctx, (size_t)cfg->tickets);
 		if (cfg->request_client_cert)
-			f.SSL_CTX_set_verify(t->ctx, VERIFY_PEER, NULL);
+			f.SSL_CTX_set_verify(c->ctx, VERIFY_PEER, NULL);
 	} else if (cfg->anchor) {
 		void *x = x509(cfg->anchor, cfg->anchor_len);
 
 		*why = "trust anchor";
-		if (x == NULL || !f.X509_STORE_add_cert(f.SSL_CTX_get_cert_store(t->ctx), x)) {
+		if (x == NULL || !f.X509_STORE_add_cert(f.SSL_CTX_get_cert_store(c->ctx), x)) {
 			if (x)
 				f.X509_free(x);
 			goto fail;
 		}
 		f.X509_free(x);
-		f.SSL_CTX_set_verify(t->ctx, VERIFY_PEER, NULL);
+		f.SSL_CTX_set_verify(c->ctx, VERIFY_PEER, NULL);
+		c->verify = 1;
 		if (cfg->check_time)
-			f.X509_VERIFY_PARAM_set_time(f.SSL_CTX_get0_param(t->ctx), (time_t)cfg->check_time);
+			f.X509_VERIFY_PARAM_set_time(f.SSL_CTX_get0_param(c->ctx), (time_t)cfg->check_time);
+	}
+	*why = NULL;
+	return c;
+fail:
+	ossl_tls_ctx_free(c);
+	return NULL;
+}
+
+ossl_tls *ossl_tls_new_in(ossl_tls_ctx *c, const char **why)
+{
+	ossl_tls *t = calloc(1, sizeof(*t));
+
+	if (t == NULL) {
+		*why = "out of memory";
+		return NULL;
 	}
 	*why = "SSL_new";
-	t->ssl = f.SSL_new(t->ctx);
+	t->ssl = f.SSL_new(c->ctx);
 	t->rbio = f.BIO_new(f.BIO_s_mem());
 	t->wbio = f.BIO_new(f.BIO_s_mem());
 	if (t->ssl == NULL || t->rbio == NULL || t->wbio == NULL)
 		goto fail;
 	f.SSL_set_bio(t->ssl, t->rbio, t->wbio);
-	if (cfg->server) {
+	if (c->server) {
 		f.SSL_set_accept_state(t->ssl);
 	} else {
 		f.SSL_set_connect_state(t->ssl);
 		*why = "host name";
-		if (cfg->host && (!f.SSL_ctrl(t->ssl, CTRL_SET_TLSEXT_HOSTNAME, 0, (void *)(uintptr_t)cfg->host) ||
-		                     (cfg->anchor && !f.SSL_set1_host(t->ssl, cfg->host))))
+		if (c->host[0] && (!f.SSL_ctrl(t->ssl, CTRL_SET_TLSEXT_HOSTNAME, 0, (void *)(uintptr_t)c->host) ||
+		                      (c->verify && !f.SSL_set1_host(t->ssl, c->host))))
 			goto fail;
 	}
 	*why = NULL;
 	return t;
 fail:
+	if (t->ssl == NULL) { /* SSL_set_bio did not take them */
+		if (t->rbio)
+			f.BIO_free(t->rbio);
+		if (t->wbio)
+			f.BIO_free(t->wbio);
+	}
 	ossl_tls_free(t);
 	return NULL;
+}
+
+ossl_tls *ossl_tls_new(const ossl_tls_cfg *cfg, const char **why)
+{
+	ossl_tls_ctx *c = ossl_tls_ctx_new(cfg, why);
+	ossl_tls *t;
+
+	if (c == NULL)
+		return NULL;
+	t = ossl_tls_new_in(c, why);
+	if (t == NULL) {
+		ossl_tls_ctx_free(c);
+		return NULL;
+	}
+	t->own = c;
+	return t;
 }
 
 int ossl_tls_feed(ossl_tls *t, const uint8_t *in, size_t len)
@@ -332,6 +392,8 @@ unsigned ossl_tls_group(ossl_tls *t)
 {
 	long nid = f.SSL_ctrl(t->ssl, CTRL_GET_NEGOTIATED_GROUP, 0, NULL);
 
+	if (nid & 0x1000000L) /* TLSEXT_nid_unknown | the group's code point: a group without a NID (3.5's hybrids) */
+		return (unsigned)(nid & 0xffff);
 	switch (nid) {
 	case 1034:
 		return 0x001d; /* NID_X25519 */

@@ -42,6 +42,16 @@ typedef struct ossl_tls ossl_tls;
 
 /* ossl_tls_new: a connection ready to start; NULL with *why set on failure. */
 ossl_tls *ossl_tls_new(const ossl_tls_cfg *cfg, const char **why);
+/*
+ * The same in two steps, for many connections of one configuration (as a
+ * server runs, and `ember speed`'s handshake rows time): the SSL_CTX once,
+ * with the certificates, key and lists; then connections on it. The
+ * context must outlive its connections.
+ */
+typedef struct ossl_tls_ctx ossl_tls_ctx;
+ossl_tls_ctx *ossl_tls_ctx_new(const ossl_tls_cfg *cfg, const char **why);
+ossl_tls *ossl_tls_new_in(ossl_tls_ctx *c, const char **why);
+void ossl_tls_ctx_free(ossl_tls_ctx *c);
 void ossl_tls_free(ossl_tls *t);
 /* Bytes from the peer (into the read BIO); bytes for the peer (from the write BIO). */
 int ossl_tls_feed(ossl_tls *t, const uint8_t *in, size_t len);

@@ -370,5 +370,6 @@ static const char *a_error(const speed_task *t)
 
 const speed_engine speed_engine_afalg = {
 	"afalg", 1, a_probe, a_describe, a_impls, a_open, a_impl_name, a_run, a_output, a_close, a_error,
-	NULL, NULL, NULL, NULL, NULL
+	NULL, NULL, NULL, NULL, NULL,
+	NULL, NULL, NULL, NULL
 };

@@ -193,5 +193,6 @@ static const char *c_error(const speed_task *t)
 
 const speed_engine speed_engine_cryptodev = {
 	"cryptodev", 1, c_probe, c_describe, c_impls, c_open, c_impl_name, c_run, c_output, c_close, c_error,
-	NULL, NULL, NULL, NULL, NULL
+	NULL, NULL, NULL, NULL, NULL,
+	NULL, NULL, NULL, NULL
 };

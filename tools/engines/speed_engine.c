@@ -20,6 +20,7 @@
 #include "ember/hash.h"
 #include "ember/util.h"
 #include "speed.h"
+#include "tls_engines.h"
 #include "speed_ec.h"
 #include "speed_pk.h"
 
@@ -472,5 +473,6 @@ static void e_pk_free(void *arg)
 
 const speed_engine speed_engine_ember = {
 	"ember", 0, NULL, NULL, e_impls, e_open, e_impl_name, e_run, e_output, e_close, e_error,
-	e_pk_new, e_pk_sign, e_pk_verify, e_pk_selftest, e_pk_free
+	e_pk_new, e_pk_sign, e_pk_verify, e_pk_selftest, e_pk_free,
+	tls_ember_new, tls_ember_run, tls_ember_sides, tls_ember_free
 };

@@ -32,6 +32,7 @@
 #include "ember/aead.h"
 #include "ossl.h"
 #include "speed.h"
+#include "tls_engines.h"
 #include "speed_openssl_pk.h"
 
 /* OpenSSL's ctrl numbers (evp.h), declared here: no OpenSSL headers needed. */
@@ -506,5 +507,6 @@ static const char *o_error(const speed_task *t)
 
 const speed_engine speed_engine_openssl = {
 	"openssl", 0, o_probe, o_describe, o_impls, o_open, o_impl_name, o_run, o_output, o_close, o_error,
-	o_pk_new, o_pk_sign, o_pk_verify, o_pk_selftest, o_pk_free
+	o_pk_new, o_pk_sign, o_pk_verify, o_pk_selftest, o_pk_free,
+	tls_openssl_new, tls_openssl_run, tls_openssl_sides, tls_openssl_free
 };

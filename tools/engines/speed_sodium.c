@@ -480,5 +480,6 @@ static int so_pk_selftest(void *arg)
 
 const speed_engine speed_engine_sodium = {
 	"sodium", 0, so_probe, so_describe, so_impls, so_open, so_impl_name, so_run, so_output, so_close, so_error,
-	so_pk_new, so_pk_sign, so_pk_verify, so_pk_selftest, so_pk_free
+	so_pk_new, so_pk_sign, so_pk_verify, so_pk_selftest, so_pk_free,
+	NULL, NULL, NULL, NULL
 };

@@ -57,7 +57,7 @@ typedef struct sp_state {
 	unsigned nhdr_engines;
 	char sbs_name[96];    /* the side-by-side row being continued by its other engines' lines */
 	int sbs_impl;         /* the side-by-side table has an implementation column */
-	int sbs_kem;          /* its public-key rows are KEMs ("KEM engine keygen/s ..."; 1) or ML-DSA ("signature engine keygen/s"; 2): three figures */
+	int sbs_kem;          /* its public-key rows are KEMs ("KEM engine keygen/s ..."; 1) or ML-DSA ("signature engine keygen/s"; 2): three figures; or handshakes ("TLS 1.3 handshake engine server hs/s ..."; 3): two, server and client */
 	unsigned bad_header;  /* line of a 'type' or '+H' header that could not be read: its rows are skipped */
 	/*
 	 * openssl 3.5's KEM (+F9) and signature (+F10) records name their row

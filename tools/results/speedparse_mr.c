@@ -381,6 +381,52 @@ static int parse_mr_ks(sp_state *st, int sig, char **f, size_t n)
 	return 0;
 }
 
+/* A handshake word: tls13, a group and a server key, each of letters and digits. */
+static int tls_word_ok(char **f)
+{
+	size_t i, k;
+
+	if (strcmp(f[0], "tls13") != 0)
+		return 0;
+	for (k = 1; k < 3; k++) {
+		if (f[k][0] == 0 || strlen(f[k]) > 20)
+			return 0;
+		for (i = 0; f[k][i]; i++)
+			if (!islower((unsigned char)f[k][i]) && !isdigit((unsigned char)f[k][i]))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Ember's "+EMBER:TLS:tls13:GROUP:SIG:SUITE:server:client:server_bytes:client_bytes":
+ * a handshake row's two rates (handshakes per second of each side's time), kept as
+ * the word with op "server" and "client".
+ */
+static int tls_record(sp_state *st, char *rest)
+{
+	char *f[9], *p = rest, *colon, name[64];
+	double v[4];
+	size_t n = 0;
+
+	while (n < 9) {
+		f[n++] = p;
+		colon = strchr(p, ':');
+		if (colon == NULL)
+			break;
+		*colon = 0;
+		p = colon + 1;
+	}
+	if (n != 8 || !tls_word_ok(f))
+		return sp_pbad(st, "bad '+EMBER:TLS:' record");
+	if (mr_values(st, f + 4, 4, v))
+		return 0;
+	snprintf(name, sizeof(name), "tls13:%s:%s", f[1], f[2]);
+	if (sp_pk_add(st, name, "server", v[0], 0) || sp_pk_add(st, name, "client", v[1], 0))
+		return -1;
+	return 0;
+}
+
 int sp_parse_mr(sp_state *st, char *line)
 {
 	char *f[SP_MAX_TOKENS];
@@ -404,6 +450,8 @@ int sp_parse_mr(sp_state *st, char *line)
 		st->ember = 1;
 		if (strncmp(line + 7, "KEM:", 4) == 0 || strncmp(line + 7, "SIG:", 4) == 0)
 			return ks_named(st, line[7] == 'S', line + 11);
+		if (strncmp(line + 7, "TLS:", 4) == 0)
+			return tls_record(st, line + 11);
 		if (strncmp(line + 7, "ENGINE:", 7) != 0)
 			return 0;
 		if (!sp_engine_word(st, line + 14, strlen(line + 14)))

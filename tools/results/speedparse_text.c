@@ -397,12 +397,18 @@ static int parse_sbs_row(sp_state *st, char **tok, size_t n)
 	}
 	if (st->bad_header && !pk)
 		return sp_pbad(st, "'%s': the 'type' header of line %u could not be read", name, st->bad_header);
-	if (m != (pk ? 2u + (st->sbs_kem != 0) : st->nsizes))
+	if (m != (pk ? 2u + (st->sbs_kem == 1 || st->sbs_kem == 2) : st->nsizes))
 		return sp_pbad(st, "'%s' %s: expected %u values, found %u", name, engine,
-		    (unsigned)(pk ? 2u + (st->sbs_kem != 0) : st->nsizes), (unsigned)m);
+		    (unsigned)(pk ? 2u + (st->sbs_kem == 1 || st->sbs_kem == 2) : st->nsizes), (unsigned)m);
 	if (row_values(st, name, tok + pre, m, !pk, v))
 		return 0;
 	sp_normalise(name, norm, sizeof(norm));
+	if (pk && st->sbs_kem == 3) {
+		if ((v[0] > 0.0 && sp_add_sample(st, norm, NULL, engine, "server", 0, v[0], NULL)) ||
+		    (v[1] > 0.0 && sp_add_sample(st, norm, NULL, engine, "client", 0, v[1], NULL)))
+			return -1;
+		return 0;
+	}
 	if (pk && st->sbs_kem) {
 		static const char *const ops[2][3] = { { "keygen", "encaps", "decaps" }, { "keygen", "sign", "verify" } };
 		for (i = 0; i < 3; i++)
@@ -421,6 +427,29 @@ static int parse_sbs_row(sp_state *st, char **tok, size_t n)
 }
 
 /*
+ * A row of Ember's handshake table: "tls13:x25519:ecdsap256", then per side
+ * (server, client) handshakes per second, milliseconds and bytes; or
+ * "failed" in place of the figures.
+ */
+static int parse_tls_row(sp_state *st, char **tok, size_t n)
+{
+	double v[6];
+	size_t i;
+
+	if (n == 7 && strcmp(tok[1], "failed") == 0)
+		return 0;
+	if (n != 7)
+		return sp_pbad(st, "'%s': expected 6 values, found %u", tok[0], (unsigned)(n - 1));
+	for (i = 0; i < 6; i++)
+		if (sp_number(tok[1 + i], 0, &v[i]) != 0)
+			return sp_pbad(st, "'%s': bad number '%s'", tok[0], tok[1 + i]);
+	st->ember = 1;
+	if (sp_pk_add(st, tok[0], "server", v[0], 0) || sp_pk_add(st, tok[0], "client", v[3], 0))
+		return -1;
+	return 0;
+}
+
+/*
  * The remarks that open a table and say what it holds: ember's spread,
  * cycles-per-byte and -impl all ratio tables are not rates and are read
  * past; its side-by-side table repeats the engines' tables. 1 when |p| is one.
@@ -433,6 +462,8 @@ static int section_title(sp_state *st, const char *p)
 		st->section = SP_SEC_SKIP; /* cycles per byte, ratios of -impl all, the spread of -repeat */
 	else if (strncmp(p, "Side by side", 12) == 0)
 		st->section = SP_SEC_SBS;
+	else if (strncmp(p, "Handshake breakdown", 19) == 0)
+		st->section = SP_SEC_SKIP; /* -breakdown: microseconds per phase, not rates */
 	else
 		return 0;
 	return 1;
@@ -461,7 +492,7 @@ static int parse_line(sp_state *st, char *p)
 		static const char *const remarks[] = {
 			"The 'numbers'", "available timing options", "timing function used",
 			"To get the most accurate", "You have chosen to measure", "First we calculate",
-			"Forked child", "Got:", "Doing ",
+			"Forked child", "Got:", "Doing ", "TLS 1.3 handshakes,",
 		};
 		for (i = 0; i < sizeof(remarks) / sizeof(remarks[0]); i++)
 			if (strncmp(p, remarks[i], strlen(remarks[i])) == 0)
@@ -498,8 +529,18 @@ static int parse_line(sp_state *st, char *p)
 		st->sbs_kem = 2;
 		return 0;
 	}
+	if (n == 8 && strcmp(tok[0], "TLS") == 0 && strcmp(tok[3], "engine") == 0 && strcmp(tok[4], "server") == 0) {
+		st->section = SP_SEC_SBS_PK; /* ember's side-by-side handshake rows: server, client */
+		st->sbs_kem = 3;
+		return 0;
+	}
 	if (st->section == SP_SEC_SBS || st->section == SP_SEC_SBS_PK)
 		return parse_sbs_row(st, tok, n);
+	if (strncmp(tok[0], "tls13:", 6) == 0 && st->section == SP_SEC_RATES)
+		return parse_tls_row(st, tok, n);
+	if ((n == 2 && strcmp(tok[0], "server") == 0 && strcmp(tok[1], "client") == 0) ||
+	    (n == 6 && strcmp(tok[0], "handshakes/s") == 0))
+		return 0; /* the handshake table's two header lines */
 	if (progress_line(tok, n))
 		return 0;
 	if (pk_header(st, tok, n))

@@ -13,6 +13,7 @@
 #include "print_int.h"
 #include "speed.h"
 #include "speed_int.h"
+#include "speed_tls.h"
 #include "speed_stack.h"
 #include "tool.h"
 
@@ -93,6 +94,63 @@ void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const
 /* ---- openssl's tables ---- */
 
 /*
+ * Ember's handshake table (speed_tls.h): per side the handshakes per
+ * second, the milliseconds per handshake and the bytes sent in one.
+ */
+static void print_tls_row(FILE *f, const speed_pk_job *p, int *header)
+{
+	if (!*header) {
+		fprintf(f, "TLS 1.3 handshakes, %s, each side timed apart (the client verifies the server's chain):\n",
+		    p->tls_suite[0] ? p->tls_suite : speed_tls_suite_name());
+		fprintf(f, "%-34s %31s %31s\n", "", "server", "client");
+		fprintf(f, "%-34s %12s %10s %6s %12s %10s %6s\n", "", "handshakes/s", "ms", "bytes", "handshakes/s", "ms",
+		    "bytes");
+		*header = 1;
+	}
+	if (p->state != SPEED_OK) {
+		fprintf(f, "%-34s %12s %10s %6s %12s %10s %6s\n", p->label, "failed", "failed", "-", "failed", "failed", "-");
+		return;
+	}
+	fprintf(f, "%-34s %12.1f %10.3f %6llu %12.1f %10.3f %6llu\n", p->label, p->res[0].rate,
+	    p->res[0].rate > 0 ? 1e3 / p->res[0].rate : 0.0, (unsigned long long)p->tls_bytes[0], p->res[1].rate,
+	    p->res[1].rate > 0 ? 1e3 / p->res[1].rate : 0.0, (unsigned long long)p->tls_bytes[1]);
+}
+
+/* -breakdown: per handshake row and side, microseconds in each phase (speed_tls.h). */
+static void print_tls_breakdown(FILE *f, const speed_run *r)
+{
+	int i, side, ph, header = 0;
+
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->family != SPEED_PK_TLS || p->state != SPEED_OK)
+			continue;
+		if (!header) {
+			fprintf(f, "\nHandshake breakdown, microseconds per handshake (key exchange, signature, chain and "
+			           "CertificateVerify\nverification, key schedule, transcript hash, record protection, "
+			           "the rest):\n%-34s %6s", "", "side");
+			for (ph = 0; ph < SPEED_TLS_NPHASE; ph++)
+				fprintf(f, " %10s", speed_tls_phase_names[ph]);
+			fprintf(f, " %10s\n", "total");
+			header = 1;
+		}
+		if (!p->tls_phases) {
+			fprintf(f, "%-34s %6s %s\n", p->label, "-", "not available: this engine has no probe");
+			continue;
+		}
+		for (side = 0; side < 2; side++) {
+			double tot = 0;
+			fprintf(f, "%-34s %6s", side ? "" : p->label, side ? "client" : "server");
+			for (ph = 0; ph < SPEED_TLS_NPHASE; ph++) {
+				fprintf(f, " %10.1f", p->tls_phase[side][ph] * 1e6);
+				tot += p->tls_phase[side][ph];
+			}
+			fprintf(f, " %10.1f\n", tot * 1e6);
+		}
+	}
+}
+
+/*
  * One row of openssl 3.0's public-key tables, its family's header line
  * first (|header| 0). The curves' rows name the curve as openssl does
  * ("nistp256", "X25519", "Ed25519"), with "/impl" under -impl.
@@ -102,6 +160,10 @@ static void print_pk_row(FILE *f, const speed_pk_job *p, int *header)
 	char curve[64];
 	int ok = p->state == SPEED_OK;
 
+	if (p->family == SPEED_PK_TLS) {
+		print_tls_row(f, p, header);
+		return;
+	}
 	if (p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG) {
 		/* openssl 3.5's KEM and SIG tables, its format strings */
 		if (!*header) {
@@ -197,6 +259,8 @@ void speed_print_tables(FILE *f, const speed_run *r)
 			print_pk_row(f, p, &header);
 		}
 	}
+	if (speed_tls_breakdown())
+		print_tls_breakdown(f, r);
 	/* Ember's additions come after openssl's tables, only when asked for. */
 	if (any && r->impl_all)
 		speed_print_fastest(f, r);

@@ -1,7 +1,8 @@
 /*
  * print_mr.c - `ember speed -mr`'s records on stdout, as openssl speed's
  * -mr writes them (+H, +F, +F2..+F10) and Ember's own, which readers of
- * openssl's records skip (+EMBER:KEM, +EMBER:SIG, +EMBER:PK, +EMBER:FASTEST).
+ * openssl's records skip (+EMBER:KEM, +EMBER:SIG, +EMBER:PK, +EMBER:FASTEST; +EMBER:TLS and
+ * +EMBER:TLSB for the handshake rows).
  */
 #include <string.h>
 
@@ -55,6 +56,20 @@ static void print_pk_mr(FILE *f, const speed_pk_job *p, int impl_all)
 		return;
 	}
 	switch (p->family) {
+	case SPEED_PK_TLS: {
+		/* Ember's: the handshakes per second and the bytes sent per side; with -breakdown each side's
+		 * seconds per handshake in each phase (speed_tls_phase_names' order) */
+		int side, ph;
+		fprintf(f, "+EMBER:TLS:%s:%s:%f:%f:%llu:%llu\n", p->word, p->tls_suite, p->res[0].rate, p->res[1].rate,
+		    (unsigned long long)p->tls_bytes[0], (unsigned long long)p->tls_bytes[1]);
+		for (side = 0; p->tls_phases && side < 2; side++) {
+			fprintf(f, "+EMBER:TLSB:%s:%s", p->word, side ? "client" : "server");
+			for (ph = 0; ph < SPEED_TLS_NPHASE; ph++)
+				fprintf(f, ":%.9f", p->tls_phase[side][ph]);
+			fprintf(f, "\n");
+		}
+		break;
+	}
 	case SPEED_PK_KEM:
 		/* openssl 3.5's "+F9:%u:%f:%f:%f"; its k indexes a list made at run time, so Ember names its own first */
 		fprintf(f, "+EMBER:KEM:%u:%s\n", (unsigned)p->index, p->curve);

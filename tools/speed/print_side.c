@@ -127,6 +127,9 @@ static void side_widths(const speed_run *runs, int nrun, int *wname, int *weng, 
 			if (j->state == SPEED_OK && (int)strlen(j->impl_used) > *wimpl)
 				*wimpl = (int)strlen(j->impl_used);
 		}
+		for (i = 0; i < runs[k].npk; i++) /* the handshake words are long: tls13:x25519mlkem768:ecdsap256 */
+			if ((int)strlen(pk_key(&runs[k].pk[i])) > *wname)
+				*wname = (int)strlen(pk_key(&runs[k].pk[i]));
 	}
 }
 
@@ -221,9 +224,14 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 			 * (openssl 3.5's columns) */
 			if (printed_pk != (runs[k].pk[i].family == SPEED_PK_KEM   ? 2
 			                   : runs[k].pk[i].family == SPEED_PK_SIG ? 3
+			                   : runs[k].pk[i].family == SPEED_PK_TLS ? 4
 			                                                          : 1)) {
-				int kem = runs[k].pk[i].family == SPEED_PK_KEM ? 2 : runs[k].pk[i].family == SPEED_PK_SIG ? 3 : 0;
-				if (kem == 2)
+				int kem = runs[k].pk[i].family == SPEED_PK_KEM ? 2 : runs[k].pk[i].family == SPEED_PK_SIG ? 3
+				        : runs[k].pk[i].family == SPEED_PK_TLS ? 4 : 0;
+				if (kem == 4)
+					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "TLS 1.3 handshake", weng,
+					    "engine", "server hs/s", "", "client hs/s");
+				else if (kem == 2)
 					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s%7s %13s", wname, "KEM", weng, "engine",
 					    "keygen/s", "", "encaps/s", "", "decaps/s");
 				else if (kem == 3)

@@ -15,6 +15,7 @@
 #include "ember/util.h"
 #include "speed.h"
 #include "speed_int.h"
+#include "speed_tls.h"
 #include "speed_stack.h"
 #include "tool.h"
 
@@ -329,6 +330,85 @@ static void kem_progress(const speed_run *r, int mr, const speed_pk_job *p, cons
 		fprintf(stderr, "Doing %s %s ops for %ss: ", p->curve, what, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
 }
 
+/*
+ * A handshake word: per repeat one measurement of whole handshakes by the
+ * harness's clock, split between the sides in the proportion of the time
+ * the engine's clock reads found on each (speed_tls.h); with -breakdown
+ * each phase is scaled the same way, and what the phases leave is "other".
+ * Returns 0, or an error code (the job is then failed by the caller).
+ */
+static int run_tls(speed_run *r, int mr, speed_pk_job *p, void *key)
+{
+	double phase[2][SPEED_TLS_NPHASE];
+	uint64_t handshakes = 0;
+	int k, side, ph, err;
+	char sb[32];
+
+	memset(phase, 0, sizeof(phase));
+	snprintf(p->tls_suite, sizeof(p->tls_suite), "%s", speed_tls_job_suite(key));
+	for (k = 0; k < r->repeat; k++) {
+		struct pk_arg a;
+		speed_sample smp;
+		speed_tls_sides sd;
+		double tot, scale;
+
+		a.e = r->engine;
+		a.k = key;
+		a.family = p->family;
+		a.op = 0;
+		if (r->count && mr)
+			fprintf(stderr, "+EMBER:DN:%llu:%s\n", (unsigned long long)r->count, p->label);
+		else if (r->count)
+			fprintf(stderr, "Doing %llu %s handshakes: ", (unsigned long long)r->count, p->label);
+		else if (mr)
+			fprintf(stderr, "+EMBER:DT:%s:%s\n", p->label, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+		else
+			fprintf(stderr, "Doing %s handshakes for %ss: ", p->label, fmt_secs(r->pk_seconds, sb, sizeof(sb)));
+		fflush(stderr);
+		speed_tls_job_sides(key, &sd); /* starts the engine's counters again */
+		err = speed_measure(pk_op, &a, r->pk_seconds, r->count, &smp);
+		speed_tls_job_sides(key, &sd);
+		if (err != 0) {
+			if (!mr)
+				fprintf(stderr, "\n");
+			return err;
+		}
+		tot = sd.seconds[0] + sd.seconds[1];
+		scale = tot > 0 ? smp.seconds / tot : 0;
+		for (side = 0; side < 2; side++) {
+			speed_sample x = smp;
+			double part = tot > 0 ? sd.seconds[side] / tot : 0.5, used = 0;
+
+			x.seconds = smp.seconds * part;
+			x.cycles = (uint64_t)((double)smp.cycles * part);
+			if (add_sample(&p->res[side], x.seconds > 0 ? (double)x.ops / x.seconds : 0, &x, r->repeat) != 0)
+				return EMBER_EINTERNAL; /* out of memory for the samples */
+			p->tls_bytes[side] = sd.bytes[side];
+			for (ph = 0; sd.has_phases && ph < SPEED_TLS_PH_OTHER; ph++) {
+				phase[side][ph] += sd.phase[side][ph] * scale;
+				used += sd.phase[side][ph] * scale;
+			}
+			if (sd.has_phases)
+				phase[side][SPEED_TLS_PH_OTHER] += x.seconds - used;
+		}
+		p->tls_phases = sd.has_phases;
+		handshakes += smp.ops;
+		if (mr)
+			fprintf(stderr, "+EMBER:R:%llu:%s:%.2f:%.2f:%.2f\n", (unsigned long long)smp.ops, p->label, smp.seconds,
+			    p->res[0].seconds, p->res[1].seconds);
+		else
+			fprintf(stderr, "%llu %s handshakes in %.2fs (server %.2fs, client %.2fs)\n", (unsigned long long)smp.ops,
+			    p->label, smp.seconds, smp.seconds * (tot > 0 ? sd.seconds[0] / tot : 0.5),
+			    smp.seconds * (tot > 0 ? sd.seconds[1] / tot : 0.5));
+	}
+	for (side = 0; side < 2; side++) {
+		speed_result_finish(&p->res[side]);
+		for (ph = 0; ph < SPEED_TLS_NPHASE; ph++)
+			p->tls_phase[side][ph] = handshakes ? phase[side][ph] / (double)handshakes : 0;
+	}
+	return 0;
+}
+
 /* Times one public-key job; returns the operations of its first sign run (stop rule). */
 static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 {
@@ -343,6 +423,20 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 		r->failures++;
 		tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
 		return 0;
+	}
+	if (p->family == SPEED_PK_TLS) {
+		err = run_tls(r, mr, p, key);
+		if (err != 0) {
+			snprintf(p->error, sizeof(p->error), "%s: handshake failed (%s)", p->label, ember_strerror(err));
+			p->state = SPEED_FAILED;
+			r->failures++;
+			tool_error(CMD, "%s%s", speed_run_prefix(r), p->error);
+			return 0;
+		}
+		if (r->stack)
+			speed_stack_pk(r, p, key);
+		p->state = SPEED_OK;
+		return 2; /* handshakes are never skipped by the stop rule */
 	}
 	for (op = 0; op < SPEED_PK_NOPS(p->family); op++) {
 		struct pk_arg a;
@@ -446,7 +540,8 @@ void speed_run_all(speed_run *r, int mr)
 				fprintf(stderr, "ember speed: %s: %s\n", p->word, p->error);
 				continue;
 			}
-			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0 && slow == NULL)
+			if (run_pk(r, mr, p, r->keys[i]) <= 1 && p->state == SPEED_OK && r->count == 0 && slow == NULL &&
+			    fam != SPEED_PK_TLS)
 				slow = p;
 		}
 	}
@@ -471,6 +566,9 @@ void speed_child_records(FILE *f, const speed_run *r)
 	for (i = 0; i < r->npk; i++) {
 		const speed_pk_job *p = &r->pk[i];
 		fprintf(f, "+EMBER:K:%d:%d\n", i, p->state);
+		if (p->family == SPEED_PK_TLS && p->state == SPEED_OK) /* the handshake's bytes and suite */
+			fprintf(f, "+EMBER:TB:%d:%llu:%llu:%s\n", i, (unsigned long long)p->tls_bytes[0],
+			    (unsigned long long)p->tls_bytes[1], p->tls_suite[0] ? p->tls_suite : "-");
 		for (s = 0; p->state == SPEED_OK && s < SPEED_PK_NOPS(p->family); s++) {
 			const speed_result *x = &p->res[s];
 			fprintf(f, "+EMBER:P:%d:%d:%llu:%.9g:%.17g:%.17g:%.17g:%llu\n", i, s, (unsigned long long)x->ops,
@@ -503,7 +601,7 @@ static void parse_child_line(speed_run *r, char *line)
 	int i, s, st;
 	unsigned long long ops, cyc;
 	double secs, rate, mn, mx;
-	char impl[32];
+	char impl[32], tsuite[40];
 
 	if (sscanf(line, "+EMBER:J:%d:%d:%31s", &i, &st, impl) == 3 && i >= 0 && i < r->njobs) {
 		speed_job *j = &r->jobs[i];
@@ -517,6 +615,10 @@ static void parse_child_line(speed_run *r, char *line)
 		merge(&r->jobs[i].res[s], ops, secs, rate, mn, mx, cyc);
 	} else if (speed_stack_child_record(r, line)) {
 		/* -stack: a child's figures, the larger kept */
+	} else if (sscanf(line, "+EMBER:TB:%d:%llu:%llu:%39s", &i, &ops, &cyc, tsuite) == 4 && i >= 0 && i < r->npk) {
+		r->pk[i].tls_bytes[0] = ops;
+		r->pk[i].tls_bytes[1] = cyc;
+		snprintf(r->pk[i].tls_suite, sizeof(r->pk[i].tls_suite), "%s", strcmp(tsuite, "-") ? tsuite : "");
 	} else if (sscanf(line, "+EMBER:K:%d:%d", &i, &st) == 2 && i >= 0 && i < r->npk) {
 		if (st == SPEED_FAILED || r->pk[i].state == SPEED_NOT_RUN)
 			r->pk[i].state = st;

@@ -15,6 +15,7 @@
 #include "speed.h"
 #include "speed_ec.h"
 #include "speed_int.h"
+#include "speed_tls.h"
 #include "speed_pk.h"
 #include "speed_pq.h"
 #include "speed_sig.h"
@@ -121,13 +122,34 @@ const struct speed_pk_def speed_pk_defs[] = {
 	{ "ML-DSA-44", SPEED_PK_SIG, 0, 44, "ML-DSA-44" },
 	{ "ML-DSA-65", SPEED_PK_SIG, 1, 65, "ML-DSA-65" },
 	{ "ML-DSA-87", SPEED_PK_SIG, 2, 87, "ML-DSA-87" },
+	/* Ember's TLS 1.3 handshakes (speed_tls.h): every group x server key; index: Ember's order */
+	{ "tls13:x25519:ecdsap256", SPEED_PK_TLS, 0, 0, "" },
+	{ "tls13:x25519:ecdsap384", SPEED_PK_TLS, 1, 0, "" },
+	{ "tls13:x25519:rsa2048", SPEED_PK_TLS, 2, 0, "" },
+	{ "tls13:x25519:ed25519", SPEED_PK_TLS, 3, 0, "" },
+	{ "tls13:x25519:mldsa65", SPEED_PK_TLS, 4, 0, "" },
+	{ "tls13:p256:ecdsap256", SPEED_PK_TLS, 5, 0, "" },
+	{ "tls13:p256:ecdsap384", SPEED_PK_TLS, 6, 0, "" },
+	{ "tls13:p256:rsa2048", SPEED_PK_TLS, 7, 0, "" },
+	{ "tls13:p256:ed25519", SPEED_PK_TLS, 8, 0, "" },
+	{ "tls13:p256:mldsa65", SPEED_PK_TLS, 9, 0, "" },
+	{ "tls13:p384:ecdsap256", SPEED_PK_TLS, 10, 0, "" },
+	{ "tls13:p384:ecdsap384", SPEED_PK_TLS, 11, 0, "" },
+	{ "tls13:p384:rsa2048", SPEED_PK_TLS, 12, 0, "" },
+	{ "tls13:p384:ed25519", SPEED_PK_TLS, 13, 0, "" },
+	{ "tls13:p384:mldsa65", SPEED_PK_TLS, 14, 0, "" },
+	{ "tls13:x25519mlkem768:ecdsap256", SPEED_PK_TLS, 15, 0, "" },
+	{ "tls13:x25519mlkem768:ecdsap384", SPEED_PK_TLS, 16, 0, "" },
+	{ "tls13:x25519mlkem768:rsa2048", SPEED_PK_TLS, 17, 0, "" },
+	{ "tls13:x25519mlkem768:ed25519", SPEED_PK_TLS, 18, 0, "" },
+	{ "tls13:x25519mlkem768:mldsa65", SPEED_PK_TLS, 19, 0, "" },
 };
 /* SPEED_NPK (speed_int.h), which sizes the arrays of one flag per word, counts the words above. */
 typedef char speed_npk_check[sizeof(speed_pk_defs) / sizeof(speed_pk_defs[0]) == SPEED_NPK ? 1 : -1];
 
 const char *speed_pk_family_name(int family)
 {
-	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa", "kem", "signature" };
+	static const char *const names[] = { "rsa", "dsa", "ecdsa", "ecdh", "eddsa", "kem", "signature", "tls13" };
 	return family >= 0 && family < SPEED_PK_NFAM ? names[family] : "?";
 }
 
@@ -152,6 +174,8 @@ const char *const speed_pk_absent[] = {
 
 void *speed_pk_key_new(const speed_engine *e, const char *word, char *err, size_t err_len)
 {
+	if (speed_tls_known(word))
+		return speed_tls_job_new(e, word, err, err_len);
 	if (speed_pq_known(word) || speed_sig_known(word)) {
 		if (e == &speed_engine_ember)
 			return speed_pq_known(word) ? (void *)speed_pq_new(word, err, err_len)
@@ -172,6 +196,8 @@ int speed_pk_key_op(const speed_engine *e, int family, void *key, int op)
 		return speed_pq_op(key, op);
 	if (family == SPEED_PK_SIG)
 		return speed_sig_op(key, op);
+	if (family == SPEED_PK_TLS)
+		return speed_tls_job_run(key); /* one handshake: both sides (run.c splits the time) */
 	return op ? e->pk_verify(key) : e->pk_sign(key);
 }
 
@@ -179,6 +205,8 @@ int speed_pk_key_selftest(const speed_engine *e, int family, void *key)
 {
 	if (family == SPEED_PK_SIG)
 		return speed_sig_selftest(key);
+	if (family == SPEED_PK_TLS)
+		return speed_tls_job_selftest(key);
 	return family == SPEED_PK_KEM ? speed_pq_selftest(key) : e->pk_selftest(key);
 }
 
@@ -190,8 +218,78 @@ void speed_pk_key_free(const speed_engine *e, int family, void *key)
 		speed_pq_free(key);
 	else if (family == SPEED_PK_SIG)
 		speed_sig_free(key);
+	else if (family == SPEED_PK_TLS)
+		speed_tls_job_free(key);
 	else
 		e->pk_free(key);
+}
+
+/* ---- the harness's handle on an engine's handshakes (speed_int.h) ---- */
+
+struct speed_tls_job {
+	const speed_engine *e;
+	char word[48];
+	speed_tls_spec spec;
+	void *h;
+};
+
+speed_tls_job *speed_tls_job_new(const speed_engine *e, const char *word, char *err, size_t err_len)
+{
+	speed_tls_job *j;
+
+	if (e->hs_new == NULL) {
+		snprintf(err, err_len, "%s: no TLS handshakes in this engine", word);
+		return NULL;
+	}
+	j = calloc(1, sizeof(*j));
+	if (j == NULL) {
+		snprintf(err, err_len, "%s: out of memory", word);
+		return NULL;
+	}
+	j->e = e;
+	snprintf(j->word, sizeof(j->word), "%s", word);
+	if (speed_tls_spec_of(j->word, &j->spec, err, err_len) != 0 || (j->h = e->hs_new(&j->spec, err, err_len)) == NULL) {
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
+int speed_tls_job_run(speed_tls_job *j)
+{
+	return j->e->hs_run(j->h);
+}
+
+/* One handshake that must negotiate what the word asks for, then the counters start again. */
+int speed_tls_job_selftest(speed_tls_job *j)
+{
+	speed_tls_sides s;
+	int ret = j->e->hs_run(j->h);
+
+	j->e->hs_sides(j->h, &s);
+	if (ret != 0)
+		return ret;
+	if (s.group != j->spec.group || strcmp(s.suite, j->spec.suite_name) != 0 || s.bytes[0] == 0 || s.bytes[1] == 0)
+		return EMBER_EVERIFY;
+	return 0;
+}
+
+void speed_tls_job_sides(speed_tls_job *j, speed_tls_sides *out)
+{
+	j->e->hs_sides(j->h, out);
+}
+
+const char *speed_tls_job_suite(const speed_tls_job *j)
+{
+	return j->spec.suite_name;
+}
+
+void speed_tls_job_free(speed_tls_job *j)
+{
+	if (j == NULL)
+		return;
+	j->e->hs_free(j->h);
+	free(j);
 }
 
 const speed_engine *const speed_engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,

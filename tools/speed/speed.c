@@ -16,6 +16,7 @@
 
 #include "speed.h"
 #include "speed_int.h"
+#include "speed_tls.h"
 #include "speed_pk.h"
 #include "tool.h"
 
@@ -176,7 +177,9 @@ static void usage(FILE *f)
 	           "engines:         ember (default), openssl, afalg (af_alg), cryptodev (devcrypto), sodium\n"
 	           "                 (see docs/ENGINES.md)\n"
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
-	           "                 -cycles -stack -count N -list -skip-missing\n");
+	           "                 -cycles -stack -count N -list -skip-missing\n"
+	           "handshakes:      tls13 tls13:GROUP:SIG (GROUP x25519 p256 p384 x25519mlkem768; SIG ecdsap256\n"
+	           "                 ecdsap384 rsa2048 ed25519 mldsa65) -ciphersuite NAME -breakdown\n");
 }
 
 /* "9 min 34 s" */
@@ -217,9 +220,14 @@ static int take_word(const char *w, speed_selection *sel)
 	 * -signature-algorithms) */
 	for (n = 0; n < SPEED_NPK; n++) {
 		const struct speed_pk_def *d = &speed_pk_defs[n];
-		if (strcmp(w, d->word) != 0 &&
-		    (d->family >= SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0))
+		if (d->family == SPEED_PK_TLS) {
+			/* the group tls13: the configurations of speed_tls.c's table; any tls13:GROUP:SIG by name */
+			if (strcmp(w, d->word) != 0 && !(strcmp(w, "tls13") == 0 && speed_tls_in_group(d->word)))
+				continue;
+		} else if (strcmp(w, d->word) != 0 &&
+		    (d->family >= SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0)) {
 			continue;
+		}
 		if (d->family <= SPEED_PK_DSA && !speed_pk_known(d->word))
 			continue;
 		pk_sel[n] = 1;
@@ -320,6 +328,13 @@ int cmd_speed(int argc, char **argv)
 			for (n = 0; n < SPEED_NPK; n++)
 				if (speed_pk_defs[n].family == SPEED_PK_SIG)
 					sel.pk[n] = 1;
+		} else if (strcmp(o, "-breakdown") == 0) {
+			speed_tls_set_breakdown(1), takes = 0;
+		} else if (strcmp(o, "-ciphersuite") == 0) {
+			if (v == NULL)
+				return tool_error(CMD, "%s needs a value", o);
+			if (speed_tls_set_suite(v))
+				return 1;
 		} else if (strcmp(o, "-list") == 0) {
 			list = 1, takes = 0;
 		} else if (strcmp(o, "-skip-missing") == 0) {

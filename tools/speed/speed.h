@@ -19,6 +19,7 @@
  *   speed_sig.c     the signatures of openssl 3.5's SIG table: ML-DSA-44/65/87 (speed_sig.h)
  *   speed_pq.c      the KEMs of openssl 3.5's table: ML-KEM-512/768/1024, X25519MLKEM768 (speed_pq.h)
  *   speed_keys.c    what those four share: finding a word, allocating its key (speed_keys.h)
+ *   speed_tls.c     the handshake rows tls13:GROUP:SIG: words, options, the PKI (speed_tls.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
  *                   record (nonce, AAD, tag) of the AEAD rows
@@ -39,6 +40,7 @@
 
 #include "ember/hash.h"
 #include "ember/mac.h"
+#include "speed_tls.h"
 
 /* ---- rows ---- */
 
@@ -157,6 +159,17 @@ typedef struct speed_engine {
 	int (*pk_verify)(void *k);
 	int (*pk_selftest)(void *k);
 	void (*pk_free)(void *k);
+
+	/* Handshake words (tls13:GROUP:SIG, speed_tls.h; NULL when the engine
+	 * has none). hs_new prepares the handshakes of |spec| (NULL with a
+	 * one-line reason); hs_run runs one complete handshake, client and
+	 * server in this process, adding each side's time (and with
+	 * spec->breakdown each phase's) to the handle; hs_sides hands over what
+	 * was added since the last call and starts again. */
+	void *(*hs_new)(const speed_tls_spec *spec, char *err, size_t err_len);
+	int (*hs_run)(void *h);
+	void (*hs_sides)(void *h, speed_tls_sides *out);
+	void (*hs_free)(void *h);
 } speed_engine;
 
 extern const speed_engine speed_engine_ember;
@@ -245,6 +258,8 @@ typedef int (*speed_op_fn)(void *arg, uint64_t n);
 void speed_timer_use(int elapsed);
 const char *speed_timer_name(void);
 double speed_timer_resolution(void);
+/* The monotonic clock in seconds, whatever the selected clock: the handshake engines' per-side split. */
+double speed_mono_now(void);
 /* Seconds cost of one clock read (measured once). */
 double speed_timer_read_cost(void);
 /* Turns on the cycle counter; returns its name, or NULL with the reason in |why|. */
@@ -307,14 +322,15 @@ enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
 /*
  * The public-key families, in the order of openssl's tables: 3.0's, then
  * 3.5's KEM table (ML-KEM-512 ... X25519MLKEM768: keygen, encaps, decaps;
- * tools/speed/speed_pq.h).
+ * tools/speed/speed_pq.h) and SIG table (ML-DSA), then Ember's TLS 1.3
+ * handshakes (tls13:GROUP:SIG, speed_tls.h: server, client).
  */
 enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_KEM,
-	SPEED_PK_SIG, SPEED_PK_NFAM };
+	SPEED_PK_SIG, SPEED_PK_TLS, SPEED_PK_NFAM };
 
 /* One public-key word (under one implementation): sign (or private) and verify (or public) results. */
 typedef struct speed_pk_job {
-	char word[16];
+	char word[40];
 	unsigned bits;
 	int family;          /* enum speed_pk_family */
 	int index;           /* openssl's k: rsa512 = 0 ...; dsa512 = 0 ...; ecdsa/ecdh: its curve table
@@ -330,10 +346,18 @@ typedef struct speed_pk_job {
 	int is_default;      /* with -impl: 1 for the preferred implementation */
 	int state;
 	char error[200];
-	speed_result res[3]; /* 0 sign/private/derive/keygen, 1 verify/public/encaps (ECDH: unused), 2 decaps (KEM only) */
+	speed_result res[3]; /* 0 sign/private/derive/keygen, 1 verify/public/encaps (ECDH: unused), 2 decaps (KEM only);
+	                        a handshake: 0 the server's, 1 the client's */
+	/* SPEED_PK_TLS: the suite run, the bytes each side sent in one handshake (server, client), and
+	   with -breakdown (tls_phases 1) the seconds per handshake of each side in each phase */
+	char tls_suite[40];
+	uint64_t tls_bytes[2];
+	int tls_phases;
+	double tls_phase[2][SPEED_TLS_NPHASE];
 } speed_pk_job;
 
-/* The number of timed operations of a family's word: 1 for ECDH, 3 for a KEM or an ML-DSA signature, else 2. */
+/* The number of timed operations of a family's word: 1 for ECDH, 3 for a KEM or an ML-DSA signature, else 2
+ * (a handshake: the server's and the client's side of one measurement). */
 #define SPEED_PK_NOPS(family) ((family) == SPEED_PK_ECDH ? 1 : (family) == SPEED_PK_KEM || (family) == SPEED_PK_SIG ? 3 : 2)
 
 enum speed_format { SPEED_TEXT, SPEED_MR, SPEED_JSON, SPEED_CSV };

@@ -54,7 +54,8 @@ extern const struct speed_extra_def speed_extra_defs[];
 extern const size_t speed_nextra;
 #define SPEED_MAX_EXTRA 32
 
-/* The public-key words (rsa512 ... dsa2048, the curves, the KEMs), SPEED_NPK of them, in openssl's table order. */
+/* The public-key words (rsa512 ... dsa2048, the curves, the KEMs, the signatures, then Ember's handshakes),
+ * SPEED_NPK of them, in openssl's table order. */
 struct speed_pk_def {
 	const char *word;   /* "rsa2048", "ecdsap256", "ecdhx25519", "ed25519" */
 	int family;         /* enum speed_pk_family */
@@ -62,7 +63,7 @@ struct speed_pk_def {
 	unsigned bits;      /* as openssl prints them: 253 for X25519 and Ed25519 */
 	const char *curve;  /* openssl's curve name ("nistp256", "X25519", "Ed25519"), "" for rsa, dsa */
 };
-#define SPEED_NPK 21
+#define SPEED_NPK 41
 extern const struct speed_pk_def speed_pk_defs[];
 /* What a word's family is called in openssl's groups (rsa dsa ecdsa ecdh eddsa). */
 const char *speed_pk_family_name(int family);
@@ -79,6 +80,21 @@ void *speed_pk_key_new(const speed_engine *e, const char *word, char *err, size_
 int speed_pk_key_op(const speed_engine *e, int family, void *key, int op);
 int speed_pk_key_selftest(const speed_engine *e, int family, void *key);
 void speed_pk_key_free(const speed_engine *e, int family, void *key);
+/*
+ * The harness's side of a handshake job: the engine's handle and what it
+ * reported. speed_tls_job_new returns NULL with a reason when the engine
+ * has no handshakes or the word cannot run. speed_tls_job_run runs one
+ * handshake (0 or EMBER_E*), speed_tls_job_sides takes what the engine
+ * measured since the last call.
+ */
+typedef struct speed_tls_job speed_tls_job;
+speed_tls_job *speed_tls_job_new(const speed_engine *e, const char *word, char *err, size_t err_len);
+int speed_tls_job_run(speed_tls_job *j);
+int speed_tls_job_selftest(speed_tls_job *j);
+void speed_tls_job_sides(speed_tls_job *j, speed_tls_sides *out);
+const char *speed_tls_job_suite(const speed_tls_job *j);
+void speed_tls_job_free(speed_tls_job *j);
+
 /* The most jobs one public-key word can have in one run (-impl all). */
 #define SPEED_MAX_PK_IMPLS 8
 

@@ -73,6 +73,12 @@ int speed_pk_known(const char *word)
 	return find_word(word) != NULL;
 }
 
+const char *speed_pk_pem(const char *word)
+{
+	const struct word *w = find_word(word);
+	return w ? w->pem : NULL;
+}
+
 unsigned speed_pk_bits(const char *word)
 {
 	const struct word *w = find_word(word);

@@ -11,6 +11,8 @@
 typedef struct speed_pk speed_pk;
 /* 1 when |word| is a public-key speed word this build knows (rsa2048, dsa1024 ...). */
 int speed_pk_known(const char *word);
+/* The built-in test key of |word| (PEM text), NULL when there is none. */
+const char *speed_pk_pem(const char *word);
 /* Key size in bits for the word, 0 if unknown. */
 unsigned speed_pk_bits(const char *word);
 /* Prepares the built-in test key for |word| (or the key in |keyfile| when not NULL).

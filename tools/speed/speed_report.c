@@ -51,6 +51,8 @@ static const char *pk_op(const speed_pk_job *p, int op)
 		return op >= 0 && op < 3 ? kem[op] : "?";
 	if (p->family == SPEED_PK_SIG)
 		return op >= 0 && op < 3 ? sig[op] : "?";
+	if (p->family == SPEED_PK_TLS)
+		return op ? "client" : "server";
 	if (p->family == SPEED_PK_ECDH)
 		return "derive";
 	return op ? "verify" : "sign";
@@ -60,13 +62,13 @@ static const char *pk_op(const speed_pk_job *p, int op)
  * A public-key result's algorithm: the word for rsa and dsa ("rsa2048"),
  * openssl's table row for the curves, as the result readers name it from
  * openssl's text and -mr output: "ecdsa(nistp256)", "ecdh(x25519)",
- * "eddsa(ed25519)"; a KEM's as openssl 3.5 prints it ("ML-KEM-768").
+ * "eddsa(ed25519)"; a KEM's as openssl 3.5 prints it ("ML-KEM-768"); a handshake's its word.
  */
 static const char *pk_alg(const speed_pk_job *p, char *buf, size_t len)
 {
 	size_t i, n;
 
-	if (p->family <= SPEED_PK_DSA || p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG)
+	if (p->family <= SPEED_PK_DSA || p->family >= SPEED_PK_KEM)
 		return p->word; /* a KEM: openssl 3.5's name, "ML-KEM-768" */
 	snprintf(buf, len, "%s(%s)", p->family == SPEED_PK_ECDSA ? "ecdsa" : p->family == SPEED_PK_ECDH ? "ecdh" : "eddsa",
 	    p->curve);
@@ -74,6 +76,24 @@ static const char *pk_alg(const speed_pk_job *p, char *buf, size_t len)
 		if (buf[i] >= 'A' && buf[i] <= 'Z')
 			buf[i] = (char)(buf[i] - 'A' + 'a');
 	return buf;
+}
+
+/* A handshake side's own fields: the suite, the bytes it sent in one handshake, with -breakdown its phases. */
+static void tls_fields(FILE *f, const speed_pk_job *p, int side)
+{
+	int ph;
+
+	fprintf(f, ", \"suite\": ");
+	jstr(f, p->tls_suite);
+	fprintf(f, ", \"bytes_sent\": %llu", (unsigned long long)p->tls_bytes[side]);
+	if (!p->tls_phases)
+		return;
+	fprintf(f, ", \"breakdown_sec\": {");
+	for (ph = 0; ph < SPEED_TLS_NPHASE; ph++) {
+		fprintf(f, "%s\"%s\": ", ph ? ", " : "", speed_tls_phase_names[ph]);
+		jnum(f, p->tls_phase[side][ph]);
+	}
+	fprintf(f, "}");
 }
 
 /* The headline rate: pooled over repeats, or summed over -multi processes. */
@@ -310,6 +330,8 @@ void speed_report_json(FILE *f, const speed_run *runs, int nrun, const speed_mis
 				fprintf(f, ", \"cycles_per_op\": ");
 				jnum(f, (double)x->cycles / (double)x->ops);
 			}
+			if (p->family == SPEED_PK_TLS)
+				tls_fields(f, p, op);
 			jstack(f, r, x);
 			fprintf(f, "}");
 		}

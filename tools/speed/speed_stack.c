@@ -405,7 +405,8 @@ void speed_stack_pk(const speed_run *r, speed_pk_job *p, void *key)
 		speed_stack_fig fig;
 		struct pk_call a;
 
-		if (r->engine != &speed_engine_ember) {
+		if (r->engine != &speed_engine_ember || p->family == SPEED_PK_TLS) {
+			/* another library's calls are not ours to measure; a handshake runs both sides in one thread */
 			p->res[op].stack_state = SPEED_STACK_NA;
 			continue;
 		}
