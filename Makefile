@@ -236,6 +236,14 @@ insncount: $(O)/libinsncount.so
 		CFLAGS="$(call xget,$(TARGET),2)" LDFLAGS="-static $(LDFLAGS)" $(O)/cross-$(TARGET)/ember
 	@sh scripts/insncount.sh $(O)/cross-$(TARGET) "$(call xget,$(TARGET),3)" $(call xget,$(TARGET),4) \
 		$(patsubst %-,%,$(call xget,$(TARGET),1)) $(abspath $(O)/libinsncount.so)
+# Instructions per TLS 1.3 handshake under qemu, server and client, next to Debian's libssl (docs/TLS.md).
+.PHONY: tls-insncount
+tls-insncount: $(O)/libinsncount.so
+	@test -n "$(X_$(TARGET))" || { echo "tls-insncount: unknown TARGET '$(TARGET)' (one of: $(CROSS_TARGETS))"; exit 1; }
+	@$(MAKE) --no-print-directory -s O=$(O)/cross-$(TARGET) CROSS_COMPILE=$(call xget,$(TARGET),1) \
+		CFLAGS="$(call xget,$(TARGET),2)" $(O)/cross-$(TARGET)/libember.a
+	@sh scripts/tls-insncount.sh $(O)/cross-$(TARGET) "$(call xget,$(TARGET),3)" $(call xget,$(TARGET),4) \
+		$(patsubst %-,%,$(call xget,$(TARGET),1)) $(abspath $(O)/libinsncount.so) "$(call xget,$(TARGET),2)"
 
 # A VIA C3 has neither CMOV nor SSE: none may appear in Ember's own objects.
 check-c3:
