@@ -18,7 +18,9 @@
  *   tls13_hs_tamper: each byte of the server's flight changed in turn (a
  *     sample under -quick): the client never connects, and ends with an
  *     alert of RFC 8446; a wrong Finished or CertificateVerify signature
- *     (resealed under the right key) gives decrypt_error.
+ *     (resealed under the right key) gives decrypt_error;
+ *   tls13_hs_probe: the phase probe of ember_tls13_config sees every phase
+ *     each side has, balanced and never nested.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -556,4 +558,105 @@ EMBER_TEST(tls13_hs_tamper)
 		}
 	}
 	duo_end(D);
+}
+
+/* ---- The phase probe (ember_tls13_config.probe) ---- */
+
+typedef struct probe_log {
+	int open;                                   /* the phase begun and not ended, -1: none */
+	unsigned begins[EMBER_TLS13_PH_COUNT], ends[EMBER_TLS13_PH_COUNT];
+	unsigned bad;                               /* nested, unbalanced or out-of-range calls */
+	char why[120];
+} probe_log;
+
+static void probe_record(void *arg, int phase, int end)
+{
+	probe_log *l = arg;
+
+	if (phase < 0 || phase >= EMBER_TLS13_PH_COUNT || (end != 0 && end != 1)) {
+		if (!l->bad++)
+			snprintf(l->why, sizeof(l->why), "probe(%d, %d): out of range", phase, end);
+		return;
+	}
+	if (end == 0) {
+		if (l->open != -1 && !l->bad++)
+			snprintf(l->why, sizeof(l->why), "phase %d begun inside phase %d", phase, l->open);
+		l->open = phase;
+		l->begins[phase]++;
+	} else {
+		if (l->open != phase && !l->bad++)
+			snprintf(l->why, sizeof(l->why), "phase %d ended while %d was open", phase, l->open);
+		l->open = -1;
+		l->ends[phase]++;
+	}
+}
+
+static void probe_check(const probe_log *l, int server, const char *what)
+{
+	static const char *const names[EMBER_TLS13_PH_COUNT] = { "kex", "sign", "verify", "keysched", "transcript",
+		"record" };
+	const char *side = server ? "server" : "client";
+	int ph;
+
+	CHECK(l->bad == 0 && l->open == -1, "%s, %s: %u bad probe calls (%s), phase %d left open", what, side, l->bad,
+	    l->why, l->open);
+	for (ph = 0; ph < EMBER_TLS13_PH_COUNT; ph++) {
+		/* the client signs nothing (no client certificate), the server verifies nothing */
+		int want = !((ph == EMBER_TLS13_PH_SIGN && !server) || (ph == EMBER_TLS13_PH_VERIFY && server));
+
+		CHECK(l->begins[ph] == l->ends[ph], "%s, %s: phase %s begun %u times, ended %u", what, side, names[ph],
+		    l->begins[ph], l->ends[ph]);
+		CHECK(want ? l->begins[ph] > 0 : l->begins[ph] == 0, "%s, %s: phase %s seen %u times, expected %s", what,
+		    side, names[ph], l->begins[ph], want ? "some" : "none");
+	}
+}
+
+/*
+ * tls13_hs_probe: a full handshake (and one through a HelloRetryRequest),
+ * data both ways and close_notify with a probe on each side: every phase
+ * each side has is seen, begins and ends balance, and no phase begins
+ * inside another.
+ */
+EMBER_TEST(tls13_hs_probe)
+{
+	static const uint16_t cg[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GROUP_SECP256R1 };
+	static const uint16_t sg[] = { EMBER_TLS_GROUP_SECP256R1 };
+	probe_log cl, sl;
+	int hrr;
+
+	if (!get_duo())
+		return;
+	for (hrr = 0; hrr < 2; hrr++) {
+		const char *what = hrr ? "probe, HelloRetryRequest" : "probe";
+
+		memset(&cl, 0, sizeof(cl));
+		memset(&sl, 0, sizeof(sl));
+		cl.open = sl.open = -1;
+		duo_setup(D, K_RSA, NULL, 0);
+		D->ccfg.probe = probe_record;
+		D->ccfg.probe_arg = &cl;
+		D->scfg.probe = probe_record;
+		D->scfg.probe_arg = &sl;
+		if (hrr) {
+			D->ccfg.groups = cg;
+			D->ccfg.n_groups = 2;
+			D->scfg.groups = sg;
+			D->scfg.n_groups = 1;
+		}
+		if (!duo_start(D))
+			continue;
+		run(D);
+		if (connected(D, what)) {
+			CHECK(ember_tls13_conn_hrr(&D->c) == hrr, "%s: hrr %d", what, ember_tls13_conn_hrr(&D->c));
+			send_recv(D, 1, 100, what);
+			send_recv(D, 0, 100, what);
+			CHECK(ember_tls13_key_update(&D->c, 1) == 0, "%s: key_update", what);
+			run(D);
+			send_recv(D, 0, 100, what);
+			closing(D, what);
+			probe_check(&cl, 0, what);
+			probe_check(&sl, 1, what);
+		}
+		duo_end(D);
+	}
 }

@@ -440,8 +440,8 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
  * and X25519MLKEM768; CertificateVerify with ecdsa_secp256r1_sha256,
  * ecdsa_secp384r1_sha384, rsa_pss_rsae_sha256/384/512, ed25519 and
  * mldsa44/65/87; HelloRetryRequest both ways (the client's cookie echoed;
- * the server is stateful and sends none); KeyUpdate both ways, and
- * automatically before the AEAD limits of 5.5; change_cipher_spec dropped
+ * the server is stateful and sends none unless configured: hrr_cookie);
+ * KeyUpdate both ways, and automatically before the AEAD limits of 5.5; change_cipher_spec dropped
  * where 5 allows (never sent); handshake messages fragmented over records
  * or several per record (never across a key change: unexpected_message).
  * The server ignores pre_shared_key and early_data and drops 0-RTT
@@ -453,6 +453,10 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
  * A server takes a plaintext alert from a client that has not sent a
  * protected record yet (a client that failed before it had keys; OpenSSL
  * sends those), as OpenSSL's server does.
+ *
+ * Extensions answered beyond the ones above, each when the config asks:
+ * supported_groups in EncryptedExtensions (ee_groups), record_size_limit
+ * (RFC 8449) both ways, and an empty server_name (EMBER_TLS13_SNI_ACK).
  *
  * Errors: the calls return 0 or a negative EMBER_E* code; once a call
  * fails the connection is EMBER_TLS13_FAILED, the fatal alert it sends is
@@ -486,6 +490,9 @@ int ember_tls_sig_supported(uint16_t scheme);
 
 /* Flags of ember_tls13_config. */
 #define EMBER_TLS13_NO_VERIFY 0x1u /* client: accept any well-formed chain (tests, measurements only) */
+/* server: answer a client's server_name with an empty server_name in EncryptedExtensions, the answer
+   of a server that used the name (RFC 6066 3); without it the name is accepted and not answered */
+#define EMBER_TLS13_SNI_ACK 0x2u
 
 #define EMBER_TLS13_MAX_CHAIN 8
 #define EMBER_TLS13_MAX_SPKI 2624        /* an ML-DSA-87 SubjectPublicKeyInfo */
@@ -497,6 +504,32 @@ int ember_tls_sig_supported(uint16_t scheme);
 
 struct ember_pkey;
 struct ember_x509_verify_params;
+
+/*
+ * The phases of a handshake's cost, for ember_tls13_config.probe. When
+ * probe is not NULL the connection calls probe(probe_arg, phase, 0) just
+ * before and probe(probe_arg, phase, 1) just after each primitive call of
+ * that phase (a timer started and stopped, a counter), on the caller's
+ * thread, from within the ember_tls13_* call doing the work. Phases never
+ * nest: a begin is always followed by its own end before the next begin
+ * (a primitive that does another phase's work inside, as the chain check
+ * hashes, is reported once, as the outer phase). Without a probe the cost
+ * is one pointer test per primitive call. The probe must not call the
+ * connection. Which phases a handshake sees: the client has no SIGN (it
+ * sends no certificate), the server no VERIFY (it requests none).
+ */
+enum ember_tls13_phase {
+	EMBER_TLS13_PH_KEX = 0,     /* key exchange: the share's key generation, ECDH, ML-KEM encaps/decaps
+	                               (tls13_share_*) */
+	EMBER_TLS13_PH_SIGN,        /* the CertificateVerify signature */
+	EMBER_TLS13_PH_VERIFY,      /* the peer's chain check (EMBER_TLS13_NO_VERIFY: the leaf's parse) and
+	                               its CertificateVerify check */
+	EMBER_TLS13_PH_KEYSCHED,    /* HKDF: secrets, traffic keys, Finished compute/verify */
+	EMBER_TLS13_PH_TRANSCRIPT,  /* transcript hash updates and hashes */
+	EMBER_TLS13_PH_RECORD,      /* record protection and deprotection (handshake and application
+	                               records) */
+	EMBER_TLS13_PH_COUNT
+};
 
 /*
  * What a connection offers or accepts; caller-owned, read during the
@@ -523,6 +556,24 @@ typedef struct ember_tls13_config {
 	const char *server_name;
 	const struct ember_x509_verify_params *verify;
 	unsigned flags;
+	/* server: the supported_groups extension sent in EncryptedExtensions (4.2.7: the server's
+	   preference, which the client may use in later connections), written as given: groups this
+	   build does not implement may be listed. NULL: none sent */
+	const uint16_t *ee_groups;
+	size_t n_ee_groups;
+	/* record_size_limit (RFC 8449), 64 .. 2^14 + 1 (the TLS 1.3 maximum: content, type and padding);
+	   0: neither sent nor answered. The client offers it in ClientHello; the server answers it in
+	   EncryptedExtensions when the client offered it. Once both sent it, each side protects records
+	   within the peer's limit and ends the connection with record_overflow on a record over its own. */
+	uint16_t record_size_limit;
+	/* server: a cookie (4.2.2) sent in HelloRetryRequest, which the second ClientHello must echo
+	   exactly (illegal_parameter otherwise); 1 .. EMBER_TLS13_MAX_COOKIE bytes. NULL: none sent (the
+	   server keeps its state and needs none; a cookie in a ClientHello is then ignored) */
+	const uint8_t *hrr_cookie;
+	size_t hrr_cookie_len;
+	/* the phase probe (enum ember_tls13_phase above); NULL: none */
+	void (*probe)(void *arg, int phase, int end);
+	void *probe_arg;
 } ember_tls13_config;
 
 enum ember_tls13_state {
@@ -572,6 +623,8 @@ typedef struct ember_tls13_conn {
 	uint8_t cr_ctx[255];
 	size_t cr_ctx_len;
 	int early_skip;            /* server: the client offered 0-RTT; drop records that fail to open */
+	uint16_t peer_rsl, own_rsl;  /* record_size_limit (RFC 8449) in force: the peer's, ours; 0: none */
+	int sni_seen;              /* server: the client sent server_name */
 	size_t early_skipped;
 	int ku_pending;            /* a KeyUpdate(update_requested) to answer */
 	/* caller's memory */
@@ -621,8 +674,9 @@ int ember_tls13_output_pending(const ember_tls13_conn *c);
 int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len);
 /*
  * ember_tls13_write protects |len| bytes of application data into records
- * at |out| (*out_len bytes to send; each record 2^14 bytes of data and 22
- * bytes of overhead at most), first a KeyUpdate when the write key is near
+ * at |out| (*out_len bytes to send; each record 2^14 bytes of data, or
+ * the peer's record_size_limit less one, and 22 bytes of overhead at
+ * most), first a KeyUpdate when the write key is near
  * its limit. Connected, with no output waiting; else EMBER_EINVAL.
  * EMBER_ELEN when |cap| cannot take it all (nothing written).
  */

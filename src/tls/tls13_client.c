@@ -75,6 +75,11 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 	tls_putn(&w, 3, 2);
 	tls_putn(&w, 2, 1);
 	tls_putn(&w, TLS13_VERSION, 2);
+	if (c->cfg->record_size_limit) {
+		tls_putn(&w, EXT_RECORD_SIZE_LIMIT, 2);
+		tls_putn(&w, 2, 2);
+		tls_putn(&w, c->cfg->record_size_limit, 2);
+	}
 	if (c->cookie_len) {
 		tls_putn(&w, EXT_COOKIE, 2);
 		tls_putn(&w, (uint32_t)(c->cookie_len + 2), 2);
@@ -89,7 +94,7 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 	tls_putn(&w, (uint32_t)n, 2);
 	if (w.err || w.cap - w.n < n)
 		return EMBER_ELEN;
-	ret = tls13_share_keygen(c, c->group, w.p + w.n);
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEX, ret = tls13_share_keygen(c, c->group, w.p + w.n));
 	if (ret)
 		return ret;
 	w.n += n;
@@ -107,9 +112,9 @@ int tls13_client_start(ember_tls13_conn *c)
 	const uint16_t *groups = tls13_groups(c, &n);
 	int ret;
 
-	ret = ember_tls13_transcript_init(&c->tr, ember_hash_find("sha256", NULL));
-	if (!ret)
-		ret = ember_tls13_transcript_init(&c->tr2, ember_hash_find("sha384", NULL));
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
+	    ret = ember_tls13_transcript_init(&c->tr, ember_hash_find("sha256", NULL));
+	    if (!ret) ret = ember_tls13_transcript_init(&c->tr2, ember_hash_find("sha384", NULL)));
 	if (!ret)
 		ret = ember_random_bytes(c->random, sizeof(c->random));
 	/* a session id of 32 bytes: the middlebox compatibility mode of D.4 (the server echoes it) */
@@ -229,8 +234,8 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 			memcpy(c->cookie, x.cookie.p, x.cookie.n);
 			c->cookie_len = x.cookie.n;
 		}
-		ember_tls13_transcript_hrr(&c->tr);
-		ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+		TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
+		    ember_tls13_transcript_hrr(&c->tr); ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 		ret = client_hello(c, mlen);
 		return ret ? tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret) : 0;
 	}
@@ -238,8 +243,8 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_MISSING_EXTENSION, EMBER_EDECODE);
 	if (x.group != c->group)
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
-	ret = tls13_share_finish(c, x.share.p, x.share.n, ss, &ss_len);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEX, ret = tls13_share_finish(c, x.share.p, x.share.n, ss, &ss_len));
 	tls13_share_clear(c);
 	if (ret) {
 		ember_wipe(ss, sizeof(ss));
@@ -270,6 +275,21 @@ static int ee_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 		return 0;
 	if (type == EXT_SERVER_NAME && c->cfg->server_name && b->n == 0)
 		return 0;
+	if (type == EXT_RECORD_SIZE_LIMIT && c->cfg->record_size_limit) { /* RFC 8449 4 */
+		uint16_t v = (uint16_t)tls_getn(b, 2);
+
+		if (b->err || b->n) {
+			*alert = EMBER_TLS_ALERT_DECODE_ERROR;
+			return EMBER_EDECODE;
+		}
+		if (v < TLS13_RSL_MIN || v > TLS13_RSL_MAX) {
+			*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER;
+			return EMBER_EDECODE;
+		}
+		c->peer_rsl = v;
+		c->own_rsl = c->cfg->record_size_limit;
+		return 0;
+	}
 	*alert = not_in_ee(type) ? EMBER_TLS_ALERT_ILLEGAL_PARAMETER : EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION;
 	return EMBER_EDECODE;
 }
@@ -284,7 +304,7 @@ static int encrypted_extensions(ember_tls13_conn *c, size_t mlen)
 	ret = tls13_extensions(c, &exts, ee_ext, NULL, &alert);
 	if (ret)
 		return tls13_fail(c, alert, ret);
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_CERT_CR;
 	return 0;
 }
@@ -319,7 +339,7 @@ static int certificate_request(ember_tls13_conn *c, size_t mlen)
 	memcpy(c->cr_ctx, ctx.p, ctx.n);
 	c->cr_ctx_len = ctx.n;
 	c->cert_requested = 1;
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_CERT;
 	return 0;
 }
@@ -368,13 +388,14 @@ static int certificate(ember_tls13_conn *c, size_t mlen)
 	if (n == 0) /* 4.4.2.4 */
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
 	if (c->cfg->flags & EMBER_TLS13_NO_VERIFY) {
-		ret = ember_x509_parse(&leaf, certs[0], lens[0]);
+		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY, ret = ember_x509_parse(&leaf, certs[0], lens[0]));
 	} else {
 		ember_x509_verify_params p = *c->cfg->verify;
 
 		if (p.host == NULL)
 			p.host = c->cfg->server_name;
-		ret = ember_x509_verify_chain(certs, lens, n, &p, &leaf, &reason);
+		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
+		    ret = ember_x509_verify_chain(certs, lens, n, &p, &leaf, &reason));
 	}
 	if (ret)
 		return tls13_fail(c, reason_alert(reason), ret);
@@ -382,7 +403,7 @@ static int certificate(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE, EMBER_ELEN);
 	memcpy(c->peer_spki, leaf.spki, leaf.spki_len);
 	c->peer_spki_len = leaf.spki_len;
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_CV;
 	return 0;
 }
@@ -400,15 +421,16 @@ static int certificate_verify(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
 	if (!tls13_in_list(list, n, scheme)) /* 4.4.3: a scheme the client offered */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
-	ember_tls13_transcript_hash(&c->tr, th);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
 	len = tls13_cv_content(content, 1, th, c->hash->digest_len);
-	ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, content, len, sig.p, sig.n);
+	TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
+	    ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, content, len, sig.p, sig.n));
 	if (ret == EMBER_EINVAL) /* the scheme does not fit the leaf's key */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECRYPT_ERROR, EMBER_EVERIFY);
 	c->sig_scheme = scheme;
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_FIN;
 	return 0;
 }

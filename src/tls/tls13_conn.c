@@ -53,6 +53,11 @@ static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, 
 	    !list_ok(cfg->groups, cfg->n_groups, ember_tls_group_supported) ||
 	    !list_ok(cfg->sig_schemes, cfg->n_sig_schemes, ember_tls_sig_supported))
 		return EMBER_EINVAL;
+	if ((cfg->ee_groups && (cfg->n_ee_groups == 0 || cfg->n_ee_groups > 0x7fff)) ||
+	    (cfg->record_size_limit &&
+	        (cfg->record_size_limit < TLS13_RSL_MIN || cfg->record_size_limit > TLS13_RSL_MAX)) ||
+	    (cfg->hrr_cookie && (cfg->hrr_cookie_len == 0 || cfg->hrr_cookie_len > EMBER_TLS13_MAX_COOKIE)))
+		return EMBER_EINVAL;
 	c->cfg = cfg;
 	c->server = server;
 	c->state = EMBER_TLS13_HANDSHAKE;
@@ -148,9 +153,12 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 			chunk = EMBER_TLS_MAX_PLAINTEXT;
 		if (chunk > cap - n - over)
 			chunk = cap - n - over;
+		if (prot && c->peer_rsl && chunk > c->peer_rsl - 1u) /* the limit counts the type byte */
+			chunk = c->peer_rsl - 1u;
 		if (prot)
-			ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, c->out_type, c->hs + c->out_off,
-			    chunk, 0);
+			TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+			    ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, c->out_type,
+				c->hs + c->out_off, chunk, 0));
 		else
 			ret = ember_tls_plaintext_write(out + n, cap - n, &rl, c->out_type, c->out_version,
 			    c->hs + c->out_off, chunk);
@@ -265,8 +273,9 @@ static int process_record(ember_tls13_conn *c)
 		if (ret)
 			return tls13_fail(c, alert, ret);
 	} else if (c->rd_on) {
-		ret = ember_tls13_record_unprotect(&c->rd, c->rec + 5, c->rec_len - 5, c->rec, c->rec_len, &type, &flen,
-		    &alert);
+		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+		    ret = ember_tls13_record_unprotect(&c->rd, c->rec + 5, c->rec_len - 5, c->rec, c->rec_len,
+			&type, &flen, &alert));
 		if (ret == EMBER_EVERIFY && c->early_skip) {
 			/* 0-RTT data under a key we never derived: dropped (4.2.10) */
 			c->early_skipped += c->rec_len - 5;
@@ -276,6 +285,8 @@ static int process_record(ember_tls13_conn *c)
 		}
 		if (ret)
 			return tls13_fail(c, alert, ret);
+		if (c->own_rsl && c->rec_len - EMBER_TLS_RECORD_HEADER_LEN - EMBER_TLS13_TAG_LEN > c->own_rsl)
+			return tls13_fail(c, EMBER_TLS_ALERT_RECORD_OVERFLOW, EMBER_ELEN); /* RFC 8449 4 */
 		c->early_skip = 0;
 		frag = c->rec + 5;
 	} else {
@@ -370,11 +381,15 @@ static int key_update_now(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t 
 {
 	static const uint8_t ku[5] = { HS_KEY_UPDATE, 0, 0, 1, 0 };
 	uint8_t next[EMBER_TLS13_MAX_HASH_LEN];
-	int ret = ember_tls13_record_protect(&c->wr, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku), 0);
+	int ret;
 
+	TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+	    ret = ember_tls13_record_protect(&c->wr, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku),
+		0));
 	if (ret)
 		return ret;
-	ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, next);
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
+	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, next));
 	if (!ret)
 		ret = tls13_key(c, &c->wr, next);
 	ember_wipe(next, sizeof(next));
@@ -385,7 +400,7 @@ static int key_update_now(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t 
 int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *data,
     size_t len)
 {
-	size_t need, n = 0, rl;
+	size_t need, n = 0, rl, step;
 	int ret, ku;
 
 	if (c == NULL || out_len == NULL || (data == NULL && len) || (out == NULL && cap))
@@ -393,9 +408,10 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 	*out_len = 0;
 	if (c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || len == 0)
 		return len == 0 && c->state == EMBER_TLS13_CONNECTED ? 0 : EMBER_EINVAL;
-	ku = gcm_limited(c) && c->records_out + (len + EMBER_TLS_MAX_PLAINTEXT - 1) / EMBER_TLS_MAX_PLAINTEXT >=
-	    GCM_RECORD_LIMIT;
-	need = len + ((len + EMBER_TLS_MAX_PLAINTEXT - 1) / EMBER_TLS_MAX_PLAINTEXT) * 22 + (ku ? 27 : 0);
+	/* each record's content: 2^14 bytes, or less under the peer's record_size_limit (RFC 8449) */
+	step = c->peer_rsl ? c->peer_rsl - 1u : EMBER_TLS_MAX_PLAINTEXT;
+	ku = gcm_limited(c) && c->records_out + (len + step - 1) / step >= GCM_RECORD_LIMIT;
+	need = len + ((len + step - 1) / step) * 22 + (ku ? 27 : 0);
 	if (need > cap)
 		return EMBER_ELEN;
 	if (ku) {
@@ -405,10 +421,11 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 		n += rl;
 	}
 	while (len) {
-		size_t chunk = len < EMBER_TLS_MAX_PLAINTEXT ? len : EMBER_TLS_MAX_PLAINTEXT;
+		size_t chunk = len < step ? len : step;
 
-		ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, EMBER_TLS_CT_APPLICATION_DATA, data, chunk,
-		    0);
+		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+		    ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl,
+			EMBER_TLS_CT_APPLICATION_DATA, data, chunk, 0));
 		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 		n += rl;
@@ -429,7 +446,8 @@ int ember_tls13_key_update(ember_tls13_conn *c, int request)
 	if (c == NULL || c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || c->hs_cap - c->hs_len < 5)
 		return EMBER_EINVAL;
 	ku[4] = request ? 1 : 0;
-	ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next);
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
+	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next));
 	if (ret)
 		return ret;
 	tls13_queue(c, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku));

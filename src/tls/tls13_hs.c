@@ -150,12 +150,20 @@ void tls13_flight(ember_tls13_conn *c, size_t plain, size_t end, uint16_t versio
 
 int tls13_key(ember_tls13_conn *c, ember_tls13_record *r, const uint8_t *secret)
 {
-	return ember_tls13_record_init(r, c->suite, NULL, secret);
+	int ret;
+
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_record_init(r, c->suite, NULL, secret));
+	return ret;
 }
 
 int tls13_read_key(ember_tls13_conn *c, const uint8_t *secret)
 {
-	int ret = secret ? tls13_key(c, &c->rd, secret) : ember_tls13_record_key_update(&c->rd);
+	int ret;
+
+	if (secret)
+		ret = tls13_key(c, &c->rd, secret);
+	else
+		TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_record_key_update(&c->rd));
 
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
@@ -178,9 +186,9 @@ void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at)
 	tls_close(w, at + 1, 3);
 	if (w->err)
 		return;
-	ember_tls13_transcript_update(&c->tr, w->p + at, w->n - at);
-	if (!c->server && c->suite == NULL)
-		ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
+	    ember_tls13_transcript_update(&c->tr, w->p + at, w->n - at);
+	    if (!c->server && c->suite == NULL) ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at));
 }
 
 int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_fn fn, void *arg, int *alert)
@@ -216,8 +224,8 @@ int tls13_write_finished(ember_tls13_conn *c, tls_out *w, const uint8_t *base)
 	size_t at, hl = c->hash->digest_len;
 	int ret;
 
-	ember_tls13_transcript_hash(&c->tr, th);
-	ret = ember_tls13_finished(c->hash, base, th, vd);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_finished(c->hash, base, th, vd));
 	if (ret)
 		return ret;
 	at = tls13_msg_begin(w, HS_FINISHED);
@@ -234,12 +242,13 @@ int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, size_t len, co
 
 	if (len - 4 != c->hash->digest_len)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
-	ember_tls13_transcript_hash(&c->tr, th);
-	ret = ember_tls13_finished_verify(c->hash, base, th, msg + 4, len - 4);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
+	    ret = ember_tls13_finished_verify(c->hash, base, th, msg + 4, len - 4));
 	EMBER_DECLASSIFY(&ret, sizeof(ret)); /* the verdict is public */
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECRYPT_ERROR, EMBER_EVERIFY);
-	ember_tls13_transcript_update(&c->tr, msg, len);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, msg, len));
 	return 0;
 }
 
@@ -249,15 +258,13 @@ int tls13_handshake_keys(ember_tls13_conn *c, uint8_t *ss, size_t ss_size, size_
 	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];
 	int ret;
 
-	ember_tls13_transcript_hash(&c->tr, th);
-	ret = ember_tls13_ks_init(&c->ks, c->suite, c->hash, NULL, 0);
-	if (!ret)
-		ret = ember_tls13_ks_handshake(&c->ks, ss, ss_len);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
+	    ret = ember_tls13_ks_init(&c->ks, c->suite, c->hash, NULL, 0);
+	    if (!ret) ret = ember_tls13_ks_handshake(&c->ks, ss, ss_len);
+	    if (!ret) ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_HS_TRAFFIC, th, c->c_hs);
+	    if (!ret) ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs));
 	ember_wipe(ss, ss_size);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_HS_TRAFFIC, th, c->c_hs);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs);
 	if (!ret)
 		ret = tls13_key(c, &c->wr, c->server ? c->s_hs : c->c_hs);
 	if (!ret)
@@ -270,12 +277,10 @@ int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap)
 	uint8_t th[EMBER_TLS13_MAX_HASH_LEN];
 	int ret;
 
-	ember_tls13_transcript_hash(&c->tr, th);
-	ret = ember_tls13_ks_master(&c->ks);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_AP_TRAFFIC, th, c_ap);
-	if (!ret)
-		ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_AP_TRAFFIC, th, s_ap);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_ks_master(&c->ks);
+	    if (!ret) ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_C_AP_TRAFFIC, th, c_ap);
+	    if (!ret) ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_AP_TRAFFIC, th, s_ap));
 	return ret;
 }
 
@@ -311,7 +316,8 @@ int tls13_post_handshake(ember_tls13_conn *c, size_t mlen)
 		if (ret || !request || c->sent_close)
 			return ret;
 		/* answer with our own KeyUpdate(update_not_requested), then move our write key (4.6.3) */
-		ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next);
+		TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
+		    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next));
 		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 		memcpy(c->hs + mlen, (const uint8_t[]){ HS_KEY_UPDATE, 0, 0, 1, 0 }, 5);

@@ -37,6 +37,7 @@ enum {
 	EXT_SUPPORTED_GROUPS = 10,
 	EXT_SIGNATURE_ALGORITHMS = 13,
 	EXT_ALPN = 16,
+	EXT_RECORD_SIZE_LIMIT = 28,
 	EXT_PRE_SHARED_KEY = 41,
 	EXT_EARLY_DATA = 42,
 	EXT_SUPPORTED_VERSIONS = 43,
@@ -59,6 +60,10 @@ enum {
 	ST_S_WAIT_FIN,
 	ST_CONNECTED
 };
+
+/* record_size_limit's range in TLS 1.3 (RFC 8449 4): the limit counts content, type and padding */
+#define TLS13_RSL_MIN 64
+#define TLS13_RSL_MAX (EMBER_TLS_MAX_PLAINTEXT + 1)
 
 #define TLS13_VERSION 0x0304
 #define TLS12_VERSION 0x0303
@@ -172,6 +177,25 @@ static inline void tls_close(tls_out *w, size_t at, size_t bytes)
 	for (i = 0; i < bytes; i++)
 		w->p[at + i] = (uint8_t)(len >> (8 * (bytes - 1 - i)));
 }
+
+/*
+ * TLS13_PROBED(c, phase, statement) runs |statement| between the calls
+ * probe(arg, phase, 0) and probe(arg, phase, 1) of the connection's config
+ * (tls.h, ember_tls13_config.probe), or alone when there is no probe: one
+ * pointer test. Each wraps one primitive call (or a few of one phase in a
+ * row), never another TLS13_PROBED, so phases never nest.
+ */
+#define TLS13_PROBED(c, phase, statement) \
+	do { \
+		void (*probe_)(void *, int, int) = (c)->cfg->probe; \
+		if (probe_ == NULL) { \
+			statement; \
+		} else { \
+			probe_((c)->cfg->probe_arg, (phase), 0); \
+			statement; \
+			probe_((c)->cfg->probe_arg, (phase), 1); \
+		} \
+	} while (0)
 
 /* ---- tls13_auth.c: key shares and CertificateVerify ---- */
 

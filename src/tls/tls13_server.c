@@ -11,8 +11,11 @@
  * scheme the key makes among the client's signature_algorithms. What the
  * server does not implement it ignores: pre_shared_key (still checked to
  * be last, 4.2.11), early_data (0-RTT records are dropped, 4.2.10),
- * server_name (accepted, not answered), cookie (never sent, so never
- * expected).
+ * server_name (accepted; answered empty with EMBER_TLS13_SNI_ACK), cookie
+ * (not sent unless configured, hrr_cookie, and then expected back
+ * exactly). EncryptedExtensions carries what the config asks:
+ * supported_groups (ee_groups), record_size_limit (when the client offered
+ * it too), server_name; in that order, RFC 8448's.
  */
 #include <string.h>
 
@@ -23,9 +26,10 @@ static const uint8_t hrr_random[32] = { 0xcf, 0x21, 0xad, 0x74, 0xe5, 0x9a, 0x61
 	0x33, 0x9c };
 
 struct ch_exts {
-	int versions, groups_seen, shares_seen, sigs_seen, psk_seen, early;
+	int versions, groups_seen, shares_seen, sigs_seen, psk_seen, early, sni, rsl_seen, cookie_seen;
+	uint16_t rsl;
 	size_t count, psk_at;
-	tls_in groups, shares, sigs;
+	tls_in groups, shares, sigs, cookie;
 };
 
 static int ch_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int *alert)
@@ -67,7 +71,22 @@ static int ch_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 	case EXT_EARLY_DATA:
 		x->early = 1;
 		break;
-	default: /* server_name, psk_key_exchange_modes, cookie, and everything unknown: ignored */
+	case EXT_RECORD_SIZE_LIMIT:
+		x->rsl = (uint16_t)tls_getn(b, 2);
+		if (!b->err && x->rsl < TLS13_RSL_MIN) { /* RFC 8449 4 */
+			*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER;
+			return EMBER_EDECODE;
+		}
+		x->rsl_seen = 1;
+		break;
+	case EXT_COOKIE:
+		x->cookie_seen = tls_vec(b, 2, 1, 0xffff, &x->cookie);
+		break;
+	case EXT_SERVER_NAME:
+		x->sni = 1;
+		b->n = 0; /* the name is not used to pick a chain */
+		break;
+	default: /* psk_key_exchange_modes and everything unknown: ignored */
 		b->n = 0;
 		break;
 	}
@@ -100,9 +119,6 @@ static void server_hello(ember_tls13_conn *c, tls_out *w, const uint8_t *random,
 	tls_putn(w, c->suite->id, 2);
 	tls_putn(w, 0, 1);
 	e = tls_open(w, 2);
-	tls_putn(w, EXT_SUPPORTED_VERSIONS, 2);
-	tls_putn(w, 2, 2);
-	tls_putn(w, TLS13_VERSION, 2);
 	tls_putn(w, EXT_KEY_SHARE, 2);
 	if (share) {
 		tls_putn(w, (uint32_t)(share_len + 4), 2);
@@ -112,20 +128,47 @@ static void server_hello(ember_tls13_conn *c, tls_out *w, const uint8_t *random,
 	} else {
 		tls_putn(w, 2, 2);
 		tls_putn(w, c->group, 2);
+		if (c->cfg->hrr_cookie) { /* 4.2.2, in RFC 8448 5's place: after key_share */
+			tls_putn(w, EXT_COOKIE, 2);
+			tls_putn(w, (uint32_t)(c->cfg->hrr_cookie_len + 2), 2);
+			tls_putn(w, (uint32_t)c->cfg->hrr_cookie_len, 2);
+			tls_put(w, c->cfg->hrr_cookie, c->cfg->hrr_cookie_len);
+		}
 	}
+	tls_putn(w, EXT_SUPPORTED_VERSIONS, 2);
+	tls_putn(w, 2, 2);
+	tls_putn(w, TLS13_VERSION, 2);
 	tls_close(w, e, 2);
 	tls13_msg_end(c, w, m);
 }
 
-/* EncryptedExtensions (none), Certificate, CertificateVerify and Finished at |w|. */
+/* EncryptedExtensions, Certificate, CertificateVerify and Finished at |w|. */
 static int server_auth(ember_tls13_conn *c, tls_out *w)
 {
 	uint8_t th[EMBER_TLS13_MAX_HASH_LEN], content[160];
-	size_t m, l, i, len, sig_len = 0;
+	size_t m, l, i, e, len, sig_len = 0;
 	int ret;
 
 	m = tls13_msg_begin(w, HS_ENCRYPTED_EXTENSIONS);
-	tls_putn(w, 0, 2);
+	e = tls_open(w, 2);
+	if (c->cfg->ee_groups) {
+		tls_putn(w, EXT_SUPPORTED_GROUPS, 2);
+		l = tls_open(w, 2);
+		tls_putn(w, (uint32_t)(2 * c->cfg->n_ee_groups), 2);
+		for (i = 0; i < c->cfg->n_ee_groups; i++)
+			tls_putn(w, c->cfg->ee_groups[i], 2);
+		tls_close(w, l, 2);
+	}
+	if (c->own_rsl) {
+		tls_putn(w, EXT_RECORD_SIZE_LIMIT, 2);
+		tls_putn(w, 2, 2);
+		tls_putn(w, c->own_rsl, 2);
+	}
+	if (c->sni_seen && (c->cfg->flags & EMBER_TLS13_SNI_ACK)) {
+		tls_putn(w, EXT_SERVER_NAME, 2);
+		tls_putn(w, 0, 2);
+	}
+	tls_close(w, e, 2);
 	tls13_msg_end(c, w, m);
 	m = tls13_msg_begin(w, HS_CERTIFICATE);
 	tls_putn(w, 0, 1);
@@ -137,14 +180,15 @@ static int server_auth(ember_tls13_conn *c, tls_out *w)
 	}
 	tls_close(w, l, 3);
 	tls13_msg_end(c, w, m);
-	ember_tls13_transcript_hash(&c->tr, th);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
 	len = tls13_cv_content(content, 1, th, c->hash->digest_len);
 	m = tls13_msg_begin(w, HS_CERTIFICATE_VERIFY);
 	tls_putn(w, c->sig_scheme, 2);
 	l = tls_open(w, 2);
 	if (w->err || w->cap - w->n < tls13_sig_max(c->cfg->key))
 		return EMBER_ELEN;
-	ret = tls13_sign(c->cfg->key, c->sig_scheme, content, len, w->p + w->n, w->cap - w->n, &sig_len);
+	TLS13_PROBED(c, EMBER_TLS13_PH_SIGN,
+	    ret = tls13_sign(c->cfg->key, c->sig_scheme, content, len, w->p + w->n, w->cap - w->n, &sig_len));
 	if (ret)
 		return ret;
 	w->n += sig_len;
@@ -163,7 +207,8 @@ static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, si
 	size_t ss_len = 0, plain;
 	int ret;
 
-	ret = tls13_share_respond(c->group, peer, peer_len, share, ss, &ss_len);
+	TLS13_PROBED(c, EMBER_TLS13_PH_KEX,
+	    ret = tls13_share_respond(c->group, peer, peer_len, share, ss, &ss_len));
 	if (ret) {
 		ember_wipe(ss, sizeof(ss));
 		return tls13_fail(c, ret == EMBER_ERANDOM ? EMBER_TLS_ALERT_INTERNAL_ERROR : EMBER_TLS_ALERT_ILLEGAL_PARAMETER,
@@ -227,6 +272,10 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		/* the second ClientHello: same session id, still the suite chosen (4.1.4) */
 		if (sid.n != c->sid_len || memcmp(sid.p, c->sid, sid.n) != 0 || !in_wire_list(suites, c->suite->id))
 			return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
+		/* and the cookie sent, unchanged (4.1.2) */
+		if (c->cfg->hrr_cookie && (!x.cookie_seen || x.cookie.n != c->cfg->hrr_cookie_len ||
+		                              memcmp(x.cookie.p, c->cfg->hrr_cookie, x.cookie.n) != 0))
+			return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	} else {
 		list = tls13_suites(c, &n);
 		for (i = 0; i < n && c->suite == NULL; i++)
@@ -235,7 +284,11 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		if (c->suite == NULL)
 			return tls13_fail(c, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, EMBER_ENOTSUP);
 		c->hash = ember_tls13_suite_hash(c->suite);
-		if (c->hash == NULL || ember_tls13_transcript_init(&c->tr, c->hash))
+		ret = EMBER_ENOTSUP;
+		if (c->hash)
+			TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
+			    ret = ember_tls13_transcript_init(&c->tr, c->hash));
+		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, EMBER_ENOTSUP);
 		memcpy(c->sid, sid.p, sid.n);
 		c->sid_len = sid.n;
@@ -277,7 +330,7 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		if (hrr_pick == 0)
 			return tls13_fail(c, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, EMBER_ENOTSUP);
 	}
-	ember_tls13_transcript_update(&c->tr, c->hs, mlen);
+	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	if (pick == 0) { /* HelloRetryRequest: ask for a share of hrr_pick */
 		tls_out w;
 
@@ -287,7 +340,7 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		w.err = 0;
 		c->group = hrr_pick;
 		c->hrr = 1;
-		ember_tls13_transcript_hrr(&c->tr);
+		TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hrr(&c->tr));
 		server_hello(c, &w, hrr_random, NULL, 0);
 		if (w.err)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, EMBER_ELEN);
@@ -295,6 +348,12 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		return 0;
 	}
 	c->group = pick;
+	c->sni_seen = x.sni;
+	if (x.rsl_seen && c->cfg->record_size_limit) {
+		/* a larger limit may come from a later version's client: taken as TLS 1.3's (RFC 8449 4) */
+		c->peer_rsl = x.rsl > TLS13_RSL_MAX ? TLS13_RSL_MAX : x.rsl;
+		c->own_rsl = c->cfg->record_size_limit;
+	}
 	return full_flight(c, mlen, peer.p, peer.n);
 }
 
