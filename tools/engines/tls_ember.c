@@ -1,7 +1,7 @@
 /*
  * tls_ember.c - the "ember" engine's handshakes (speed.h's hs_* slots):
  * an Ember client and an Ember server (include/ember/tls.h) in one
- * process, records moved between them through two memory pipes. Each
+ * process, records moved between them through one memory pipe. Each
  * handshake starts from nothing: both connections initialised, run to
  * CONNECTED, wiped. The client verifies the server's chain (the harness's
  * CA as anchor, "ember.test" as the name, the run's time).
@@ -47,6 +47,21 @@ struct hs {
 	char suite_name[40];
 	uint16_t got_group;
 };
+
+/* The phases of tls.h's probe are speed_tls.h's, in the same order. */
+typedef char tls_phase_check[(int)EMBER_TLS13_PH_KEX == (int)SPEED_TLS_PH_KEX &&
+        (int)EMBER_TLS13_PH_RECORD == (int)SPEED_TLS_PH_RECORD && (int)EMBER_TLS13_PH_COUNT == (int)SPEED_TLS_PH_OTHER ? 1 : -1];
+
+/* -breakdown: the library's probe (include/ember/tls.h), one side's clock per phase. */
+static void probe(void *arg, int phase, int end)
+{
+	struct side *s = arg;
+
+	if (!end)
+		s->t_in = speed_mono_now();
+	else if (phase >= 0 && phase < EMBER_TLS13_PH_COUNT)
+		s->phase[phase] += speed_mono_now() - s->t_in;
+}
 
 static void free_hs(struct hs *h)
 {
@@ -95,6 +110,10 @@ void *tls_ember_new(const speed_tls_spec *spec, char *err, size_t err_len)
 		c->n_groups = 1;
 		c->sig_schemes = &h->sig;
 		c->n_sig_schemes = 1;
+		if (spec->breakdown) {
+			c->probe = probe;
+			c->probe_arg = &h->s[i];
+		}
 	}
 	h->s[SPEED_TLS_SERVER].cfg.chain = h->chain;
 	h->s[SPEED_TLS_SERVER].cfg.chain_lens = h->chain_len;
@@ -195,7 +214,7 @@ void tls_ember_sides(void *arg, speed_tls_sides *out)
 		h->s[i].seconds = 0;
 		memset(h->s[i].phase, 0, sizeof(h->s[i].phase));
 	}
-	out->has_phases = 0; /* -breakdown: wired to the library's probe once it lands */
+	out->has_phases = h->spec->breakdown;
 	snprintf(out->suite, sizeof(out->suite), "%s", h->suite_name);
 	out->group = h->got_group;
 	h->handshakes = 0;
