@@ -21,11 +21,9 @@
  * signatures and key agreement in both phases (phase 2: EMBER_CPUCAP=none,
  * the portable curve code).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -33,25 +31,7 @@
 static char dir[64];
 
 /* |fmt| run by sh in |dir| with $E the ember binary (and EMBER_CPUCAP=none in phase 2): its exit status. */
-static int run(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-static int run(const char *fmt, ...)
-{
-	char cmd[6144], body[4096];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s{ %s ; } </dev/null >>log 2>&1", dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
-	st = system(cmd);
-	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
+#define run(...) t_run_in(dir, __VA_ARGS__)
 
 /* 0 when |cmd| (run as run() does) succeeds; else notes the tail of the log and returns 1. */
 #define OK(...) (run(__VA_ARGS__) == 0 ? 1 : (run("tail -n 4 log | sed 's/^/    log: /' >&2"), 0))

@@ -20,11 +20,9 @@
  * qemu. Everything but the known answers runs in phase 1 only (the key
  * files do not depend on the CPU features; ML-DSA itself is t_mldsa.c's).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ember/hash.h"
@@ -501,24 +499,8 @@ EMBER_TEST(keys_mldsa_encrypted)
 
 static char dir[64];
 
-static int run(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-static int run(const char *fmt, ...)
-{
-	char cmd[4096], body[3072];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && { %s ; } </dev/null >>log 2>&1", dir, t_ember_bin, body);
-	st = system(cmd);
-	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
+/* |fmt| run by sh in |dir| (t_run_in): its exit status. */
+#define run(...) t_run_in(dir, __VA_ARGS__)
 
 #define OK(...) (run(__VA_ARGS__) == 0 ? 1 : (run("tail -n 4 log | sed 's/^/    log: /' >&2"), 0))
 

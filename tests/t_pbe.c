@@ -27,10 +27,8 @@
  *     by the other tool, PKCS#1 v1.5 ones byte for byte.
  */
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <string.h>
 
@@ -523,25 +521,7 @@ EMBER_TEST(pbe_malformed)
 static char cli_dir[64];
 
 /* Runs |fmt| under sh in the scratch directory, $E the ember binary (EMBER_CPUCAP=none in phase 2); 0 when it exits 0. */
-static int in_dir(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-static int in_dir(const char *fmt, ...)
-{
-	char cmd[4096], body[3072];
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s{ %s ; } </dev/null >>log 2>&1", cli_dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
-	st = system(cmd);
-	return st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
-}
+#define in_dir(...) (t_run_in(cli_dir, __VA_ARGS__) == 0 ? 0 : -1)
 
 /* The formats openssl writes: the command after "openssl " (K: the plain key, P: the passphrase), and -inform. */
 static const struct {

@@ -86,6 +86,17 @@ int t_write_file(const char *path, const void *p, size_t n);
  */
 int t_run_cmd(const char *cmd, char **out, char **err);
 /*
+ * Runs |fmt| (printf's words) under sh in the folder |dir|, $E the ember
+ * binary (and EMBER_CPUCAP=none in phase 2), its input /dev/null and its
+ * output appended to dir/log. Returns its exit status, 128 when it did not
+ * exit.
+ */
+int t_run_in(const char *dir, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/*
  * Standard error of in-process calls, kept from the test's output so that
  * an expected error message is checked, not printed: t_stderr_capture()
  * returns a token (or -1), t_stderr_release(token) restores standard error

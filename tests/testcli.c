@@ -1,9 +1,10 @@
 /*
  * testcli.c - helpers for the tests that run the ember command: scratch
- * files beside the binary, and a command's exit status with its standard
- * output and standard error apart (test.h). Kept out of testutil.c, which
+ * files beside the binary, a command's exit status with its standard
+ * output and standard error apart, or run in a scratch folder (test.h). Kept out of testutil.c, which
  * the fuzz targets link without the runner.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,21 @@ done:
 	if (fe)
 		fclose(fe);
 	return st;
+}
+
+int t_run_in(const char *dir, const char *fmt, ...)
+{
+	char cmd[6144], body[4096];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s{ %s ; } </dev/null >>log 2>&1", dir, t_ember_bin,
+	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
+	st = system(cmd);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
 static FILE *capture_file;

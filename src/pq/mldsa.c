@@ -1,7 +1,9 @@
 /*
  * mldsa.c - ML-DSA (FIPS 204) in portable, constant-time C: one
  * implementation for every target, so no descriptor (see mldsa.h).
- * Arithmetic, encodings and rounding are in mldsa_poly.c.
+ * Signing and verification here, with the parameter sets and the
+ * matrix-vector product that key generation (mldsa_keygen.c) shares;
+ * arithmetic, encodings and rounding are in mldsa_poly.c.
  *
  * Stack, not speed of the last percent, decides the shapes here (a 32-bit
  * embedded core signs with ML-DSA-65 in 32 KiB of stack, verifies in 16):
@@ -41,16 +43,6 @@
 #define MAXK MLDSA_MAXK
 #define MAXL MLDSA_MAXL
 
-typedef struct {
-	int set;
-	unsigned k, l, eta, tau, beta, omega;
-	unsigned ctl;         /* bytes of c~: lambda / 4 */
-	unsigned gamma1_bits; /* gamma1 = 2^gamma1_bits */
-	int32_t gamma2;
-	size_t pk_len, sk_len, sig_len;
-	unsigned batch; /* signing attempts prepared per expansion of A^ (see sign_internal) */
-} mldsa_params;
-
 /* FIPS 204, 4, Table 1 */
 static const mldsa_params params[] = {
 	{ 44, 4, 4, 2, 39, 78, 80, 32, 17, (Q - 1) / 88, EMBER_MLDSA44_PK_LEN, EMBER_MLDSA44_SK_LEN,
@@ -61,7 +53,7 @@ static const mldsa_params params[] = {
 	    EMBER_MLDSA87_SIG_LEN, 1 },
 };
 
-static const mldsa_params *params_of(int set)
+const mldsa_params *mldsa_params_of(int set)
 {
 	size_t i;
 
@@ -71,31 +63,9 @@ static const mldsa_params *params_of(int set)
 	return NULL;
 }
 
-/* packed sizes */
-#define ETA_BYTES(p) ((p)->eta == 2 ? 96u : 128u)
-#define Z_BYTES(p) (32u * ((p)->gamma1_bits + 1))
-#define W1_BYTES(p) ((p)->gamma2 == (Q - 1) / 88 ? 192u : 128u)
-/* sk = rho || K || tr || s1 || s2 || t0 */
-#define SK_S1(p) 128u
-#define SK_T0(p) (128u + ((p)->k + (p)->l) * ETA_BYTES(p))
-
-/* two polynomials: matvec's slots, or the (-a || a) of a challenge product */
-typedef union {
-	mldsa_poly p[2];
-	int32_t ext[2 * N];
-} poly_pair;
-
 /* ---- the matrix-vector product, A^ never held ---- */
 
-/* out = NTT(entry j of the vector whose packing starts at |src|) */
-typedef void (*vec_fn)(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src);
-
-static void vec_eta(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
-{
-	mldsa_unpack_eta(out, src + j * ETA_BYTES(p), p->eta);
-	mldsa_poly_ntt(out);
-}
-
+/* out = NTT(y_j or z_j), packed at |src| (mldsa_vec_fn) */
 static void vec_z(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
 {
 	mldsa_unpack_z(out, src + j * Z_BYTES(p), p->gamma1_bits);
@@ -145,8 +115,8 @@ static unsigned rej_mac(mldsa_poly *acc, unsigned k, const poly_pair *pairs, uns
  * four spans at most two columns (k >= 4), whose transforms sit in
  * pairs[b].p[j & 1].
  */
-static void matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb, const uint8_t rho[32],
-    vec_fn get, const uint8_t *src, size_t stride)
+void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb, const uint8_t rho[32],
+    mldsa_vec_fn get, const uint8_t *src, size_t stride)
 {
 	uint8_t buf[4][EMBER_SHAKE128_BLOCK_LEN];
 	ember_keccak_x4_ctx c;
@@ -187,66 +157,6 @@ static void matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, uns
 }
 
 /* ---- sampling (FIPS 204, 7.3) ---- */
-
-/*
- * RejBoundedPoly's loop (Algorithm 31, CoeffFromHalfByte) over one block.
- * Which half-bytes are refused (15 of eta = 2, 9 and above of eta = 4) is
- * let leak, as FIPS 204's rejection sampling of s1 and s2 does in every
- * implementation: the refusal of a half-byte says nothing of the
- * coefficients kept (each accepted one is uniform on its range either
- * way). The values are computed without branch or division.
- */
-static unsigned rej_eta(int8_t *a, unsigned ctr, const uint8_t *buf, unsigned len, unsigned eta)
-{
-	unsigned pos, h;
-
-	for (pos = 0; pos < len && ctr < N; pos++) {
-		for (h = 0; h < 2 && ctr < N; h++) {
-			uint32_t z = h ? (uint32_t)buf[pos] >> 4 : buf[pos] & 15u;
-			uint32_t ok = (z - (eta == 2 ? 15u : 9u)) >> 31;
-			EMBER_DECLASSIFY(&ok, sizeof(ok));
-			if (ok)
-				a[ctr++] = (int8_t)(eta == 2 ? 2 - (int32_t)(z - 5 * ((z * 205) >> 10)) : 4 - (int32_t)z);
-		}
-	}
-	return ctr;
-}
-
-/* ExpandS (Algorithm 33): s1 || s2 packed at |s| (sk's), from rho' (64 bytes) */
-static void expand_s(const mldsa_params *p, uint8_t *s, const uint8_t rhop[64])
-{
-	uint8_t in[4][66], buf[4][EMBER_SHAKE256_BLOCK_LEN];
-	int8_t a[4][N];
-	ember_keccak_x4_ctx c;
-	unsigned r, lane, n = p->k + p->l;
-
-	for (r = 0; r < n; r += 4) {
-		unsigned cnt = n - r < 4 ? n - r : 4, ctr[4] = { 0, 0, 0, 0 }, done;
-		for (lane = 0; lane < 4; lane++) {
-			unsigned rr = r + (lane < cnt ? lane : 0);
-			memcpy(in[lane], rhop, 64);
-			in[lane][64] = (uint8_t)rr;
-			in[lane][65] = (uint8_t)(rr >> 8);
-		}
-		ember_keccak_x4_init(&c, NULL);
-		ember_shake256_x4_absorb_once(&c, in[0], in[1], in[2], in[3], 66);
-		do {
-			ember_shake_x4_squeezeblocks(&c, buf[0], buf[1], buf[2], buf[3], 1);
-			done = 1;
-			for (lane = 0; lane < cnt; lane++) {
-				ctr[lane] = rej_eta(a[lane], ctr[lane], buf[lane], sizeof(buf[lane]), p->eta);
-				if (ctr[lane] < N)
-					done = 0;
-			}
-		} while (!done);
-		for (lane = 0; lane < cnt; lane++)
-			mldsa_pack_eta(s + (r + lane) * ETA_BYTES(p), a[lane], p->eta);
-	}
-	ember_keccak_x4_clear(&c);
-	ember_wipe(in, sizeof(in));
-	ember_wipe(buf, sizeof(buf));
-	ember_wipe(a, sizeof(a));
-}
 
 /*
  * ExpandMask (Algorithm 34): y_r = BitUnpack(H(rho'' || kappa + r, 2), ...);
@@ -340,44 +250,6 @@ static void compute_mu(uint8_t mu[64], const uint8_t tr[64], const uint8_t *msg,
 }
 
 /* ---- ML-DSA internal (FIPS 204, 6) ---- */
-
-/* Algorithm 6, ML-DSA.KeyGen_internal */
-static void keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t seed[32])
-{
-	mldsa_poly acc[MAXK];
-	poly_pair pr;
-	uint8_t in[34], rr[128]; /* rho || rho' || K */
-	unsigned i, n;
-
-	memcpy(in, seed, 32);
-	in[32] = (uint8_t)p->k;
-	in[33] = (uint8_t)p->l;
-	ember_shake256(rr, sizeof(rr), in, sizeof(in));
-	/* rho is public: it begins pk */
-	EMBER_DECLASSIFY(rr, 32);
-	memcpy(pk, rr, 32);
-	memcpy(sk, rr, 32);
-	memcpy(sk + 32, rr + 96, 32);
-	expand_s(p, sk + SK_S1(p), rr + 32);
-	/* t = NTT^-1(A^ o NTT(s1)) + s2, row by row into t1 (pk) and t0 (sk) */
-	matvec(p, acc, &pr, 1, rr, vec_eta, sk + SK_S1(p), 0);
-	for (i = 0; i < p->k; i++) {
-		mldsa_poly_reduce(&acc[i]);
-		mldsa_poly_invntt_tomont(&acc[i]);
-		mldsa_unpack_eta(&pr.p[0], sk + SK_S1(p) + (p->l + i) * ETA_BYTES(p), p->eta);
-		for (n = 0; n < N; n++)
-			acc[i].c[n] += pr.p[0].c[n];
-		mldsa_poly_caddq(&acc[i]);
-		mldsa_power2round(&pr.p[1], &pr.p[0], &acc[i]);
-		mldsa_pack_t1(pk + 32 + 320 * i, &pr.p[1]);
-		mldsa_pack_t0(sk + SK_T0(p) + 416 * i, &pr.p[0]);
-	}
-	ember_shake256(sk + 64, 64, pk, p->pk_len); /* tr = H(pk, 64) */
-	ember_wipe(acc, sizeof(acc));
-	ember_wipe(&pr, sizeof(pr));
-	ember_wipe(in, sizeof(in));
-	ember_wipe(rr, sizeof(rr));
-}
 
 /*
  * One attempt of Algorithm 7's loop with w = NTT^-1(A^ o NTT(y)) in |w|
@@ -522,7 +394,7 @@ static void sign_internal(const mldsa_params *p, uint8_t *sig, const uint8_t *sk
 	for (;;) {
 		for (b = 0; b < nb; b++)
 			expand_mask(p, y + b * ys, rhopp, kappa + b * p->l);
-		matvec(p, w, pairs, nb, sk, vec_z, y, ys);
+		mldsa_matvec(p, w, pairs, nb, sk, vec_z, y, ys);
 		for (b = 0; b < nb; b++, kappa += p->l)
 			if (try_sign(p, sig, sk, mu, w + b * p->k, y + b * ys, pairs))
 				goto done;
@@ -579,7 +451,7 @@ static int verify_internal(const mldsa_params *p, const uint8_t *pk, const uint8
 	}
 	sample_in_ball(&chal, sig, ctl, p->tau);
 	/* w'_Approx = NTT^-1(A^ o NTT(z)) - c t1 2^d, then UseHint */
-	matvec(p, w, &pr, 1, pk, vec_z, zs, 0);
+	mldsa_matvec(p, w, &pr, 1, pk, vec_z, zs, 0);
 	ember_shake256_init(&h);
 	ember_shake_update(&h, mu, 64);
 	for (i = 0; i < p->k; i++) {
@@ -608,7 +480,7 @@ static int verify_internal(const mldsa_params *p, const uint8_t *pk, const uint8
 /* ---- ML-DSA (FIPS 204, 5) ---- */
 
 /* s1 and s2 within [-eta, eta]: FIPS 204's skDecode assumes it, an imported key may not hold it */
-static int check_sk(const mldsa_params *p, const uint8_t *sk)
+int mldsa_check_sk(const mldsa_params *p, const uint8_t *sk)
 {
 	uint32_t bad = mldsa_eta_invalid(sk + SK_S1(p), (p->k + p->l) * ETA_BYTES(p), p->eta);
 
@@ -617,91 +489,10 @@ static int check_sk(const mldsa_params *p, const uint8_t *sk)
 	return bad ? EMBER_EDECODE : 0;
 }
 
-int ember_mldsa_keygen_seed(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
-    const uint8_t seed[EMBER_MLDSA_SEED_LEN])
-{
-	const mldsa_params *p = params_of(set);
-
-	if (p == NULL || pk == NULL || sk == NULL || seed == NULL)
-		return EMBER_EINVAL;
-	if (pk_len != p->pk_len || sk_len != p->sk_len)
-		return EMBER_ELEN;
-	keygen_internal(p, pk, sk, seed);
-	return 0;
-}
-
-int ember_mldsa_keygen(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len)
-{
-	const mldsa_params *p = params_of(set);
-	uint8_t seed[EMBER_MLDSA_SEED_LEN];
-	int ret;
-
-	if (p == NULL || pk == NULL || sk == NULL)
-		return EMBER_EINVAL;
-	if (pk_len != p->pk_len || sk_len != p->sk_len)
-		return EMBER_ELEN;
-	if ((ret = ember_random_bytes(seed, sizeof(seed))) != 0)
-		return ret;
-	/* the ctgrind build checks what follows with xi secret */
-	EMBER_CT_SECRET(seed, sizeof(seed));
-	keygen_internal(p, pk, sk, seed);
-	ember_wipe(seed, sizeof(seed));
-	return 0;
-}
-
-/*
- * pk = pkEncode(rho, t1) from an expanded sk alone (FIPS 204, Algorithm 6's
- * t = NTT^-1(A^ o NTT(s1)) + s2 and Power2Round, with rho from sk), for key
- * files that hold sk without the seed. sk must be consistent: its t0 the
- * low part of that t and its tr = H(pk, 64), else EMBER_ERANGE (verdicts
- * declassified; the values compared stay secret).
- */
-int ember_mldsa_public_from_private(int set, uint8_t *pk, size_t pk_len, const uint8_t *sk, size_t sk_len)
-{
-	const mldsa_params *p = params_of(set);
-	mldsa_poly acc[MAXK];
-	poly_pair pr;
-	uint8_t mine[EMBER_MLDSA_PK_MAX], t0[416], tr[64];
-	uint32_t diff = 0;
-	unsigned i, n, b;
-	int ret;
-
-	if (p == NULL || pk == NULL || sk == NULL)
-		return EMBER_EINVAL;
-	if (pk_len != p->pk_len || sk_len != p->sk_len)
-		return EMBER_ELEN;
-	if ((ret = check_sk(p, sk)) != 0)
-		return ret;
-	memcpy(mine, sk, 32); /* rho: public */
-	matvec(p, acc, &pr, 1, sk, vec_eta, sk + SK_S1(p), 0);
-	for (i = 0; i < p->k; i++) {
-		mldsa_poly_reduce(&acc[i]);
-		mldsa_poly_invntt_tomont(&acc[i]);
-		mldsa_unpack_eta(&pr.p[0], sk + SK_S1(p) + (p->l + i) * ETA_BYTES(p), p->eta);
-		for (n = 0; n < N; n++)
-			acc[i].c[n] += pr.p[0].c[n];
-		mldsa_poly_caddq(&acc[i]);
-		mldsa_power2round(&pr.p[1], &pr.p[0], &acc[i]);
-		mldsa_pack_t1(mine + 32 + 320 * i, &pr.p[1]);
-		mldsa_pack_t0(t0, &pr.p[0]);
-		for (b = 0; b < sizeof(t0); b++)
-			diff |= (uint32_t)(t0[b] ^ sk[SK_T0(p) + 416 * i + b]);
-	}
-	ember_shake256(tr, sizeof(tr), mine, p->pk_len);
-	diff |= (uint32_t)!ember_memeq(tr, sk + 64, sizeof(tr));
-	EMBER_DECLASSIFY(&diff, sizeof(diff));
-	if (diff == 0)
-		memcpy(pk, mine, p->pk_len);
-	ember_wipe(acc, sizeof(acc));
-	ember_wipe(&pr, sizeof(pr));
-	ember_wipe(t0, sizeof(t0));
-	return diff == 0 ? 0 : EMBER_ERANGE;
-}
-
 int ember_mldsa_mu(int set, uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t *pk, size_t pk_len, const uint8_t *msg,
     size_t msg_len, const uint8_t *ctx, size_t ctx_len)
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 	uint8_t tr[64];
 
 	if (p == NULL || mu == NULL || pk == NULL || (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0))
@@ -718,14 +509,14 @@ int ember_mldsa_mu(int set, uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t *pk, s
 int ember_mldsa_sign_mu(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
     const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN])
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 	int ret;
 
 	if (p == NULL || sig == NULL || sk == NULL || mu == NULL || rnd == NULL)
 		return EMBER_EINVAL;
 	if (sig_len != p->sig_len || sk_len != p->sk_len)
 		return EMBER_ELEN;
-	if ((ret = check_sk(p, sk)) != 0)
+	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
 	sign_internal(p, sig, sk, mu, rnd);
 	return 0;
@@ -734,7 +525,7 @@ int ember_mldsa_sign_mu(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk
 int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
     const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t rnd[EMBER_MLDSA_RND_LEN])
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 	uint8_t mu[64];
 	int ret;
 
@@ -745,7 +536,7 @@ int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *s
 		return EMBER_ELEN;
 	if (ctx_len > EMBER_MLDSA_CTX_MAX)
 		return EMBER_ERANGE;
-	if ((ret = check_sk(p, sk)) != 0)
+	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
 	compute_mu(mu, sk + 64, msg, msg_len, ctx, ctx_len);
 	sign_internal(p, sig, sk, mu, rnd);
@@ -756,7 +547,7 @@ int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *s
 int ember_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len, const uint8_t *msg,
     size_t msg_len, const uint8_t *ctx, size_t ctx_len)
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 	uint8_t rnd[EMBER_MLDSA_RND_LEN];
 	int ret;
 
@@ -777,7 +568,7 @@ int ember_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, s
 int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN],
     const uint8_t *sig, size_t sig_len)
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 
 	if (p == NULL || pk == NULL || mu == NULL || sig == NULL)
 		return EMBER_EINVAL;
@@ -789,7 +580,7 @@ int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8
 int ember_mldsa_verify(int set, const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len,
     const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len)
 {
-	const mldsa_params *p = params_of(set);
+	const mldsa_params *p = mldsa_params_of(set);
 	uint8_t mu[64];
 	int ret;
 

@@ -1,5 +1,6 @@
 /*
- * mldsa_int.h - what src/pq/mldsa.c (the scheme) and src/pq/mldsa_poly.c
+ * mldsa_int.h - what src/pq/mldsa.c (the scheme: signing, verification),
+ * src/pq/mldsa_keygen.c (key generation) and src/pq/mldsa_poly.c
  * (arithmetic mod q, the encodings, the rounding functions) share; not
  * installed. FIPS 204 (August 2024) names in the comments.
  */
@@ -26,6 +27,48 @@ typedef struct {
 	uint8_t pos[MLDSA_MAXTAU];
 	int8_t sign[MLDSA_MAXTAU];
 } mldsa_chal;
+
+/* ---- the parameter sets and the matrix-vector product (mldsa.c) ---- */
+
+typedef struct {
+	int set;
+	unsigned k, l, eta, tau, beta, omega;
+	unsigned ctl;         /* bytes of c~: lambda / 4 */
+	unsigned gamma1_bits; /* gamma1 = 2^gamma1_bits */
+	int32_t gamma2;
+	size_t pk_len, sk_len, sig_len;
+	unsigned batch; /* signing attempts prepared per expansion of A^ (see mldsa.c's sign_internal) */
+} mldsa_params;
+
+/* packed sizes */
+#define ETA_BYTES(p) ((p)->eta == 2 ? 96u : 128u)
+#define Z_BYTES(p) (32u * ((p)->gamma1_bits + 1))
+#define W1_BYTES(p) ((p)->gamma2 == (MLDSA_Q - 1) / 88 ? 192u : 128u)
+/* sk = rho || K || tr || s1 || s2 || t0 */
+#define SK_S1(p) 128u
+#define SK_T0(p) (128u + ((p)->k + (p)->l) * ETA_BYTES(p))
+
+/* two polynomials: matvec's slots, or the (-a || a) of a challenge product */
+typedef union {
+	mldsa_poly p[2];
+	int32_t ext[2 * MLDSA_N];
+} poly_pair;
+
+/* out = NTT(entry j of the vector whose packing starts at |src|) */
+typedef void (*mldsa_vec_fn)(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src);
+
+/* The set's parameters (44, 65, 87), NULL for another number. */
+const mldsa_params *mldsa_params_of(int set);
+/*
+ * For each of |nb| vectors v_b (packed at src + b stride, entry j
+ * transformed by |get|): acc[b k + i] = sum_j A^[i][j] o NTT(v_b,j) (times
+ * 2^-32; |acc| < l q), A^ = ExpandA(rho) sampled once for all the vectors
+ * and never held; |pairs| (nb of them) the transforms' room.
+ */
+void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb, const uint8_t rho[32],
+    mldsa_vec_fn get, const uint8_t *src, size_t stride);
+/* s1 and s2 within [-eta, eta] (FIPS 204's skDecode assumes it, an imported key may not hold it): 0 or EMBER_EDECODE */
+int mldsa_check_sk(const mldsa_params *p, const uint8_t *sk);
 
 /* ---- arithmetic mod q (mldsa_poly.c) ---- */
 

@@ -1,12 +1,14 @@
 /*
  * pkeyops.c - each key type's generation, text, check, signatures, key
  * agreement and key encapsulation for the key commands (pkeyops.h), in
- * openssl 3's words and layouts. One table, |types|, at the end.
+ * openssl 3's words and layouts: the options, RSA, DSA, EC, X25519 and
+ * Ed25519 here, ML-DSA and ML-KEM in pkeyops_pq.c. One table, |types|,
+ * at the end.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "pkeyops.h"
+#include "pkeyops_int.h"
 #include "tool.h"
 
 /* ---- options ---- */
@@ -360,10 +362,9 @@ static int dsa_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_de
 	return ember_dsa_verify(&k->u.dsa, in, in_len, raw, n);
 }
 
-/* ---- EC (P-256, P-384), X25519, Ed25519 (ML-DSA further down) ---- */
+/* ---- EC (P-256, P-384), X25519, Ed25519 (ML-DSA and ML-KEM: pkeyops_pq.c) ---- */
 
-/* OpenSSL's print_labeled_buf: "label" then the bytes, 15 a line, "xx:xx:..." indented 4, as they are. */
-static void print_buf(FILE *f, const char *label, const uint8_t *p, size_t n)
+void pkey_print_buf(FILE *f, const char *label, const uint8_t *p, size_t n)
 {
 	size_t i;
 
@@ -395,13 +396,13 @@ static void ec_print(FILE *f, const ember_pkey *k, int pub)
 		if (k->has_private && !pub) {
 			fprintf(f, "Private-Key: (%u bit)\n", bits);
 			/* as EC_KEY_priv2buf: the order's length, leading zeros kept */
-			print_buf(f, "priv:", e->d, e->len);
+			pkey_print_buf(f, "priv:", e->d, e->len);
 		} else {
 			fprintf(f, "Public-Key: (%u bit)\n", bits);
 		}
 		/* uncompressed, as openssl writes a key it made (a file with a compressed point: see ember-pkey.1) */
 		if (ember_ecc_key_public(e, 0, q, sizeof(q), &n) == 0)
-			print_buf(f, "pub:", q, n);
+			pkey_print_buf(f, "pub:", q, n);
 	}
 	fprintf(f, "ASN1 OID: %s\nNIST CURVE: %s\n", ec_oid_name(e->curve), ember_ecc_curve_name(e->curve));
 }
@@ -515,11 +516,11 @@ static void x25519_print(FILE *f, const ember_pkey *k, int pub)
 {
 	if (k->has_private && !pub) {
 		fprintf(f, "X25519 Private-Key:\n");
-		print_buf(f, "priv:", k->u.x25519.priv, EMBER_X25519_KEY_LEN);
+		pkey_print_buf(f, "priv:", k->u.x25519.priv, EMBER_X25519_KEY_LEN);
 	} else {
 		fprintf(f, "X25519 Public-Key:\n");
 	}
-	print_buf(f, "pub:", k->u.x25519.pub, EMBER_X25519_KEY_LEN);
+	pkey_print_buf(f, "pub:", k->u.x25519.pub, EMBER_X25519_KEY_LEN);
 }
 
 static int x25519_check(ember_pkey *k, char *why, size_t why_len)
@@ -571,11 +572,11 @@ static void ed25519_print(FILE *f, const ember_pkey *k, int pub)
 {
 	if (k->has_private && !pub) {
 		fprintf(f, "ED25519 Private-Key:\n");
-		print_buf(f, "priv:", k->u.ed25519.seed, EMBER_ED25519_SEED_LEN);
+		pkey_print_buf(f, "priv:", k->u.ed25519.seed, EMBER_ED25519_SEED_LEN);
 	} else {
 		fprintf(f, "ED25519 Public-Key:\n");
 	}
-	print_buf(f, "pub:", k->u.ed25519.pub, EMBER_ED25519_PUBLIC_LEN);
+	pkey_print_buf(f, "pub:", k->u.ed25519.pub, EMBER_ED25519_PUBLIC_LEN);
 }
 
 static int ed25519_check(ember_pkey *k, char *why, size_t why_len)
@@ -624,252 +625,6 @@ static int ed25519_verify(ember_pkey *k, const pkey_sigopts *so, const ember_has
 	return ember_ed25519_verify(k->u.ed25519.pub, in, in_len, sig, sig_len) == 0 ? 0 : EMBER_EVERIFY;
 }
 
-/* ---- ML-DSA-44, -65, -87 (FIPS 204; keys as RFC 9881) ---- */
-
-/* OpenSSL 3.5's ossl_ml_dsa_key_to_text: "ML-DSA-65 Private-Key:", seed: (when known), priv:, pub: */
-static void mldsa_print(FILE *f, const ember_pkey *k, int pub)
-{
-	const ember_mldsa_pkey *m = &k->u.mldsa;
-	const char *name = ember_pkey_name(k->type);
-
-	if (k->has_private && !pub) {
-		fprintf(f, "%s Private-Key:\n", name);
-		if (m->has_seed)
-			print_buf(f, "seed:", m->seed, EMBER_MLDSA_SEED_LEN);
-		print_buf(f, "priv:", m->sk, EMBER_MLDSA_SK_LEN(m->set));
-	} else {
-		fprintf(f, "%s Public-Key:\n", name);
-	}
-	print_buf(f, "pub:", m->pk, EMBER_MLDSA_PK_LEN(m->set));
-}
-
-/* The public key (and the expanded key, when the seed is known) are the private key's. */
-static int mldsa_check(ember_pkey *k, char *why, size_t why_len)
-{
-	const ember_mldsa_pkey *m = &k->u.mldsa;
-	size_t pk_len = EMBER_MLDSA_PK_LEN(m->set), sk_len = EMBER_MLDSA_SK_LEN(m->set);
-	uint8_t pk[EMBER_MLDSA_PK_MAX], sk[EMBER_MLDSA_SK_MAX];
-	int bad;
-
-	if (!k->has_private)
-		return 0;
-	if (m->has_seed)
-		bad = ember_mldsa_keygen_seed(m->set, pk, pk_len, sk, sk_len, m->seed) != 0 ||
-		    !ember_memeq(sk, m->sk, sk_len);
-	else
-		bad = ember_mldsa_public_from_private(m->set, pk, pk_len, m->sk, sk_len) != 0;
-	bad = bad || memcmp(pk, m->pk, pk_len) != 0;
-	ember_wipe(sk, sizeof(sk));
-	if (bad)
-		snprintf(why, why_len, "the public key is not the private key's");
-	return bad;
-}
-
-/* -pkeyopt hexseed:<2 n hex digits>: an n-byte seed into g (ML-DSA's 32 bytes, ML-KEM's 64). 0, or 1 after one line. */
-static int hex_seed(const char *cmd, pkey_gen *g, const char *name, const char *value, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < 2 * n && value[i] != 0; i++)
-		if (strchr("0123456789abcdefABCDEF", value[i]) == NULL)
-			break;
-	if (i != 2 * n || value[2 * n] != 0)
-		return tool_error(cmd, "-pkeyopt %s:%s: not %zu bytes in hex (%zu hex digits)", name, value, n, 2 * n);
-	for (i = 0; i < n; i++) {
-		char byte[3] = { value[2 * i], value[2 * i + 1], 0 };
-		g->seed[i] = (uint8_t)strtoul(byte, NULL, 16);
-	}
-	g->has_seed = 1;
-	return 0;
-}
-
-/* openssl 3.5's -pkeyopt hexseed:<64 hex digits> (the FIPS 204 seed xi); no other option */
-static int mldsa_gen_opt(const char *cmd, pkey_gen *g, const char *name, const char *value)
-{
-	if (strcmp(name, "hexseed") != 0)
-		return -1;
-	return hex_seed(cmd, g, name, value, EMBER_MLDSA_SEED_LEN);
-}
-
-static int mldsa_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k, int type, int set)
-{
-	ember_mldsa_pkey *m = &k->u.mldsa;
-	int ret = 0;
-
-	memset(k, 0, sizeof(*k));
-	if (g->has_seed)
-		memcpy(m->seed, g->seed, EMBER_MLDSA_SEED_LEN);
-	else
-		ret = ember_random_bytes(m->seed, EMBER_MLDSA_SEED_LEN);
-	if (ret == 0)
-		ret = ember_mldsa_keygen_seed(set, m->pk, EMBER_MLDSA_PK_LEN(set), m->sk, EMBER_MLDSA_SK_LEN(set), m->seed);
-	if (ret != 0)
-		return tool_error(cmd, "Error generating %s key: %s", ember_pkey_name(type), ember_strerror(ret));
-	m->set = set;
-	m->has_seed = 1;
-	k->type = type;
-	k->has_private = 1;
-	return 0;
-}
-
-static int mldsa44_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA44, EMBER_MLDSA44);
-}
-
-static int mldsa65_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA65, EMBER_MLDSA65);
-}
-
-static int mldsa87_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mldsa_gen_key(cmd, g, k, EMBER_PKEY_MLDSA87, EMBER_MLDSA87);
-}
-
-/* Pure ML-DSA (FIPS 204, Algorithm 2) of the message itself, empty context, hedged: message_only. */
-static int mldsa_sign(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
-    size_t in_len, uint8_t *sig, size_t *sig_len)
-{
-	const ember_mldsa_pkey *m = &k->u.mldsa;
-
-	if (so->pss || hd != NULL)
-		return EMBER_EINVAL;
-	*sig_len = EMBER_MLDSA_SIG_LEN(m->set);
-	return ember_mldsa_sign(m->set, sig, *sig_len, m->sk, EMBER_MLDSA_SK_LEN(m->set), in, in_len, NULL, 0);
-}
-
-static int mldsa_verify(ember_pkey *k, const pkey_sigopts *so, const ember_hash_desc *hd, const uint8_t *in,
-    size_t in_len, const uint8_t *sig, size_t sig_len)
-{
-	const ember_mldsa_pkey *m = &k->u.mldsa;
-
-	if (so->pss || hd != NULL)
-		return EMBER_EINVAL;
-	/* a signature of another length is a failed verification (EMBER_ELEN from the library), not an error */
-	return ember_mldsa_verify(m->set, m->pk, EMBER_MLDSA_PK_LEN(m->set), in, in_len, NULL, 0, sig, sig_len) == 0
-	    ? 0
-	    : EMBER_EVERIFY;
-}
-
-/* ---- ML-KEM-512, -768, -1024 (FIPS 203; keys as RFC 9935) ---- */
-
-/* OpenSSL 3.5's ossl_ml_kem_key_to_text: "ML-KEM-768 Private-Key:", seed: (when known), dk:, ek: */
-static void mlkem_print(FILE *f, const ember_pkey *k, int pub)
-{
-	const ember_mlkem_pkey *m = &k->u.mlkem;
-	const char *name = ember_pkey_name(k->type);
-
-	if (k->has_private && !pub) {
-		fprintf(f, "%s Private-Key:\n", name);
-		if (m->has_seed)
-			print_buf(f, "seed:", m->seed, EMBER_MLKEM_SEED_LEN);
-		print_buf(f, "dk:", m->dk, EMBER_MLKEM_DK_LEN(m->set));
-	} else {
-		fprintf(f, "%s Public-Key:\n", name);
-	}
-	print_buf(f, "ek:", m->ek, EMBER_MLKEM_EK_LEN(m->set));
-}
-
-/*
- * The expanded key is the seed's (when known), passes FIPS 203 7.3's hash
- * check, and holds the public key; the public key passes 7.2's modulus check.
- */
-static int mlkem_check(ember_pkey *k, char *why, size_t why_len)
-{
-	const ember_mlkem_pkey *m = &k->u.mlkem;
-	size_t ek_len = EMBER_MLKEM_EK_LEN(m->set), dk_len = EMBER_MLKEM_DK_LEN(m->set);
-	uint8_t ek[EMBER_MLKEM_EK_MAX], dk[EMBER_MLKEM_DK_MAX];
-	int bad = 0;
-
-	if (ember_mlkem_check_ek(m->set, m->ek, ek_len) != 0) {
-		snprintf(why, why_len, "the public key fails the modulus check (FIPS 203 7.2)");
-		return 1;
-	}
-	if (!k->has_private)
-		return 0;
-	if (m->has_seed)
-		bad = ember_mlkem_keygen_seed(m->set, ek, ek_len, dk, dk_len, m->seed) != 0 || !ember_memeq(dk, m->dk, dk_len);
-	ember_wipe(dk, sizeof(dk));
-	if (bad) {
-		snprintf(why, why_len, "the expanded key is not the seed's");
-		return 1;
-	}
-	if (ember_mlkem_check_dk(m->set, m->dk, dk_len) != 0) {
-		snprintf(why, why_len, "the expanded key fails the hash check (FIPS 203 7.3)");
-		return 1;
-	}
-	/* ek sits after dk_PKE, 384 bytes a rank (the set's number over 256) */
-	if (memcmp(m->dk + 384 * ((size_t)m->set / 256), m->ek, ek_len) != 0) {
-		snprintf(why, why_len, "the public key is not the private key's");
-		return 1;
-	}
-	return 0;
-}
-
-/* openssl 3.5's -pkeyopt hexseed:<128 hex digits> (FIPS 203's d || z); no other option */
-static int mlkem_gen_opt(const char *cmd, pkey_gen *g, const char *name, const char *value)
-{
-	if (strcmp(name, "hexseed") != 0)
-		return -1;
-	return hex_seed(cmd, g, name, value, EMBER_MLKEM_SEED_LEN);
-}
-
-static int mlkem_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k, int type, int set)
-{
-	ember_mlkem_pkey *m = &k->u.mlkem;
-	int ret = 0;
-
-	memset(k, 0, sizeof(*k));
-	if (g->has_seed)
-		memcpy(m->seed, g->seed, EMBER_MLKEM_SEED_LEN);
-	else
-		ret = ember_random_bytes(m->seed, EMBER_MLKEM_SEED_LEN);
-	if (ret == 0)
-		ret = ember_mlkem_keygen_seed(set, m->ek, EMBER_MLKEM_EK_LEN(set), m->dk, EMBER_MLKEM_DK_LEN(set), m->seed);
-	if (ret != 0)
-		return tool_error(cmd, "Error generating %s key: %s", ember_pkey_name(type), ember_strerror(ret));
-	m->set = set;
-	m->has_seed = 1;
-	k->type = type;
-	k->has_private = 1;
-	return 0;
-}
-
-static int mlkem512_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mlkem_gen_key(cmd, g, k, EMBER_PKEY_MLKEM512, EMBER_MLKEM512);
-}
-
-static int mlkem768_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mlkem_gen_key(cmd, g, k, EMBER_PKEY_MLKEM768, EMBER_MLKEM768);
-}
-
-static int mlkem1024_gen_key(const char *cmd, const pkey_gen *g, ember_pkey *k)
-{
-	return mlkem_gen_key(cmd, g, k, EMBER_PKEY_MLKEM1024, EMBER_MLKEM1024);
-}
-
-/* FIPS 203 ML-KEM.Encaps (Algorithm 20): m from the system's random source, ek's modulus check first. */
-static int mlkem_encap(const ember_pkey *k, uint8_t *ct, size_t *ct_len, uint8_t *ss, size_t *ss_len)
-{
-	const ember_mlkem_pkey *m = &k->u.mlkem;
-
-	*ct_len = EMBER_MLKEM_CT_LEN(m->set);
-	*ss_len = EMBER_MLKEM_SS_LEN;
-	return ember_mlkem_encaps(m->set, ct, *ct_len, ss, m->ek, EMBER_MLKEM_EK_LEN(m->set));
-}
-
-/* FIPS 203 ML-KEM.Decaps (Algorithm 21): a ciphertext of the set's length always gives a secret. */
-static int mlkem_decap(const ember_pkey *k, const uint8_t *ct, size_t ct_len, uint8_t *ss, size_t *ss_len)
-{
-	const ember_mlkem_pkey *m = &k->u.mlkem;
-
-	*ss_len = EMBER_MLKEM_SS_LEN;
-	return ember_mlkem_decaps(m->set, ss, m->dk, EMBER_MLKEM_DK_LEN(m->set), ct, ct_len);
-}
-
 /* ---- the table ---- */
 
 static int rsa_check_op(ember_pkey *k, char *why, size_t why_len)
@@ -877,29 +632,30 @@ static int rsa_check_op(ember_pkey *k, char *why, size_t why_len)
 	return rsa_check(k, why, why_len);
 }
 
-static const pkey_ops types[] = {
-	{ EMBER_PKEY_RSA, "RSA", rsa_gen_opt, NULL, rsa_gen_key, pkey_rsa_print, rsa_check_op, rsa_sign, rsa_verify, NULL,
-	    0, NULL, NULL },
-	{ EMBER_PKEY_DSA, "DSA", dsa_gen_opt, dsa_gen_params, dsa_gen_key, dsa_print, dsa_check, dsa_sign, dsa_verify,
-	    NULL, 0, NULL, NULL },
-	{ EMBER_PKEY_EC, "EC", ec_gen_opt, ec_gen_params, ec_gen_key, ec_print, ec_check, ec_sign, ec_verify, ec_derive,
-	    0, NULL, NULL },
-	{ EMBER_PKEY_X25519, "X25519", no_gen_opt, NULL, x25519_gen_key, x25519_print, x25519_check, NULL, NULL,
-	    x25519_derive, 0, NULL, NULL },
-	{ EMBER_PKEY_ED25519, "ED25519", no_gen_opt, NULL, ed25519_gen_key, ed25519_print, ed25519_check, ed25519_sign,
-	    ed25519_verify, NULL, 1, NULL, NULL },
-	{ EMBER_PKEY_MLDSA44, "ML-DSA-44", mldsa_gen_opt, NULL, mldsa44_gen_key, mldsa_print, mldsa_check, mldsa_sign,
-	    mldsa_verify, NULL, 1, NULL, NULL },
-	{ EMBER_PKEY_MLDSA65, "ML-DSA-65", mldsa_gen_opt, NULL, mldsa65_gen_key, mldsa_print, mldsa_check, mldsa_sign,
-	    mldsa_verify, NULL, 1, NULL, NULL },
-	{ EMBER_PKEY_MLDSA87, "ML-DSA-87", mldsa_gen_opt, NULL, mldsa87_gen_key, mldsa_print, mldsa_check, mldsa_sign,
-	    mldsa_verify, NULL, 1, NULL, NULL },
-	{ EMBER_PKEY_MLKEM512, "ML-KEM-512", mlkem_gen_opt, NULL, mlkem512_gen_key, mlkem_print, mlkem_check, NULL,
-	    NULL, NULL, 0, mlkem_encap, mlkem_decap },
-	{ EMBER_PKEY_MLKEM768, "ML-KEM-768", mlkem_gen_opt, NULL, mlkem768_gen_key, mlkem_print, mlkem_check, NULL,
-	    NULL, NULL, 0, mlkem_encap, mlkem_decap },
-	{ EMBER_PKEY_MLKEM1024, "ML-KEM-1024", mlkem_gen_opt, NULL, mlkem1024_gen_key, mlkem_print, mlkem_check, NULL,
-	    NULL, NULL, 0, mlkem_encap, mlkem_decap },
+static const pkey_ops rsa_ops = { EMBER_PKEY_RSA, "RSA", rsa_gen_opt, NULL, rsa_gen_key, pkey_rsa_print, rsa_check_op,
+	rsa_sign, rsa_verify, NULL, 0, NULL, NULL };
+static const pkey_ops dsa_ops = { EMBER_PKEY_DSA, "DSA", dsa_gen_opt, dsa_gen_params, dsa_gen_key, dsa_print, dsa_check,
+	dsa_sign, dsa_verify, NULL, 0, NULL, NULL };
+static const pkey_ops ec_ops = { EMBER_PKEY_EC, "EC", ec_gen_opt, ec_gen_params, ec_gen_key, ec_print, ec_check, ec_sign,
+	ec_verify, ec_derive, 0, NULL, NULL };
+static const pkey_ops x25519_ops = { EMBER_PKEY_X25519, "X25519", no_gen_opt, NULL, x25519_gen_key, x25519_print,
+	x25519_check, NULL, NULL, x25519_derive, 0, NULL, NULL };
+static const pkey_ops ed25519_ops = { EMBER_PKEY_ED25519, "ED25519", no_gen_opt, NULL, ed25519_gen_key, ed25519_print,
+	ed25519_check, ed25519_sign, ed25519_verify, NULL, 1, NULL, NULL };
+
+/* in this order in pkey_ops_names */
+static const pkey_ops *const types[] = {
+	&rsa_ops,
+	&dsa_ops,
+	&ec_ops,
+	&x25519_ops,
+	&ed25519_ops,
+	&pkey_ops_mldsa44,
+	&pkey_ops_mldsa65,
+	&pkey_ops_mldsa87,
+	&pkey_ops_mlkem512,
+	&pkey_ops_mlkem768,
+	&pkey_ops_mlkem1024,
 };
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 
@@ -908,8 +664,8 @@ const pkey_ops *pkey_ops_of(int type)
 	size_t i;
 
 	for (i = 0; i < NTYPES; i++)
-		if (types[i].type == type)
-			return &types[i];
+		if (types[i]->type == type)
+			return types[i];
 	return NULL;
 }
 
@@ -919,11 +675,11 @@ const pkey_ops *pkey_ops_by_name(const char *name)
 	size_t i, j;
 
 	for (i = 0; i < NTYPES; i++) {
-		const char *n = types[i].name;
+		const char *n = types[i]->name;
 		for (j = 0; n[j] && name[j] && (n[j] | 0x20) == (name[j] | 0x20); j++)
 			;
 		if (n[j] == 0 && name[j] == 0)
-			return &types[i];
+			return types[i];
 	}
 	return pkey_ops_of(ember_pkey_type_of(name));
 }
@@ -946,6 +702,6 @@ const char *pkey_ops_names(void)
 
 	if (buf[0] == 0)
 		for (i = 0; i < NTYPES && n < sizeof(buf); i++)
-			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? ", " : "", types[i].name);
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? ", " : "", types[i]->name);
 	return buf;
 }

@@ -1,9 +1,9 @@
 /*
  * pkeyops.h - what the key commands (genpkey, pkey, pkeyutl, dgst, rsa) do
- * with each key type: one pkey_ops per type (pkeyops.c), found by type or
- * by OpenSSL's name. The file formats are the library's (keys.h); this is
- * generation, -text, -check, signatures, key agreement and key
- * encapsulation.
+ * with each key type: one pkey_ops per type (pkeyops.c; ML-DSA and ML-KEM
+ * in pkeyops_pq.c), found by type or by OpenSSL's name. The file formats
+ * are the library's (keys.h); this is generation, -text, -check,
+ * signatures, key agreement and key encapsulation.
  *
  * Adding a key type: its entry in pkeyops.c's table (and its kind in
  * src/pk/der.c); the commands need no edit.
