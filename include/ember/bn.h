@@ -14,7 +14,8 @@
  * Montgomery multiplication is reached through a descriptor
  * (ember_bn_mont_desc), one per implementation ("ref" portable C,
  * "x86adx" MULX/ADX, "avx512ifma" = x86adx plus an AVX-512 IFMA route for
- * public exponents, "umaal" UMAAL on 32-bit ARM), so `ember speed -impl`
+ * public exponents, "umaal" UMAAL on 32-bit ARM, "mips32" MULTU/MADDU on
+ * MIPS32), so `ember speed -impl`
  * and the tests can name each; ember_bn_mont_find(NULL) gives the fastest
  * supported one.
  *
