@@ -25,6 +25,8 @@ static const struct command {
 	{ "genpkey", cmd_genpkey, "generate a key or parameters: -algorithm RSA|DSA [-pkeyopt opt] [-paramfile f]" },
 	{ "pkey", cmd_pkey, "key conversion, any type: -in key [-passin src] [-pubout] [-aes256] [-text] [-check]" },
 	{ "pkeyutl", cmd_pkeyutl, "sign, verify or derive with a key: -sign|-verify|-derive -inkey key [-rawin]" },
+	{ "s_server", cmd_s_server, "TLS 1.3 server: -accept [host:]port -cert f -key f [-www|-rev|-echo] [-naccept n]" },
+	{ "s_client", cmd_s_client, "TLS 1.3 client: -connect host:port [-CAfile f -verify_return_error] [-brief]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,517 @@
+/*
+ * t_s_server.c - `ember s_server` and `ember s_client` over sockets on
+ * 127.0.0.1 only: interoperability with openssl s_client / s_server (and
+ * curl) in both directions with the chain verified, HelloRetryRequest,
+ * and bad input (missing files, a key that does not match, bad ports, a
+ * peer sending garbage, a stalled peer, nobody listening).
+ *
+ * Every server is started here on port 0 (ember prints the port it bound:
+ * "ACCEPT 127.0.0.1:PORT") or on a port found free by binding
+ * 127.0.0.1:0 (openssl), waited for until it prints ACCEPT (it listens
+ * then), and stopped by its process id. Every client runs under
+ * `timeout 20`. The PKI is tests/tlsutil.c's, written as PEM files.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ember/keys.h"
+#include "ember/tls.h"
+#include "test.h"
+#include "tlsutil.h"
+
+static char dir[1024];
+static const char *const key_file[K_COUNT] = { "p256", "p384", "rsa", "ed25519", "mldsa65" };
+static const char *const suites[3] = { "TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384",
+	"TLS_CHACHA20_POLY1305_SHA256" };
+static const char *const groups[3] = { "X25519", "P-256", "P-384" };
+static const char *const ossl_sigs[K_COUNT] = { "ecdsa_secp256r1_sha256", "ecdsa_secp384r1_sha384",
+	"rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:rsa_pss_rsae_sha512", "ed25519", NULL };
+
+typedef struct server {
+	pid_t pid;
+	int out;          /* its standard output (a pipe) */
+	int port;
+} server;
+
+static int have(const char *prog)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
+	return system(cmd) == 0;
+}
+
+static int write_pem(const char *name, const char *label, const uint8_t *der, size_t len)
+{
+	char path[1200], pem[3 * TT_CERT_MAX];
+	size_t n = 0;
+
+	if (ember_pem_encode(label, der, len, pem, sizeof(pem), &n) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return t_write_file(path, pem, strlen(pem));
+}
+
+static int write_pki(void)
+{
+	static uint8_t buf[EMBER_PKEY_MAX_PEM];
+	char name[64], path[1200];
+	size_t n;
+	int i;
+
+	if (!tt_make_pki() || t_scratch(dir, sizeof(dir), "s_server") != 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST))
+		return 0;
+	if (write_pem("ca.pem", "CERTIFICATE", tt_pki.ca, tt_pki.ca_len) || write_pem("other_ca.pem", "CERTIFICATE",
+	        tt_pki.other_ca, tt_pki.other_ca_len))
+		return 0;
+	for (i = 0; i < K_COUNT; i++) {
+		snprintf(name, sizeof(name), "%s.crt", key_file[i]);
+		if (write_pem(name, "CERTIFICATE", tt_pki.leaf[i], tt_pki.leaf_len[i]))
+			return 0;
+		n = 0;
+		if (ember_pkey_write(&tt_pki.key[i], EMBER_PKEY_PKCS8, 1, buf, sizeof(buf), &n) != 0)
+			return 0;
+		snprintf(path, sizeof(path), "%s/%s.key", dir, key_file[i]);
+		if (t_write_file(path, buf, strlen((char *)buf)))
+			return 0;
+	}
+	return 1;
+}
+
+/* A port nobody listens on now: bind 127.0.0.1:0, read it, close. */
+static int free_port(void)
+{
+	struct sockaddr_in a;
+	socklen_t l = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&a, &l) == 0)
+		port = ntohs(a.sin_port);
+	if (fd >= 0)
+		close(fd);
+	return port;
+}
+
+/* Reads one line of |fd| within |ms|; 0, or -1. */
+static int read_line(int fd, char *line, size_t cap, int ms)
+{
+	size_t n = 0;
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (n + 1 < cap) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		long left;
+		char ch;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		left = ms - ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0 || poll(&pf, 1, (int)left) != 1 || read(fd, &ch, 1) != 1)
+			return -1;
+		if (ch == '\n')
+			break;
+		line[n++] = ch;
+	}
+	line[n] = '\0';
+	return 0;
+}
+
+/*
+ * Starts |cmd| (sh words, run in dir, stderr to dir/|log|) and waits for its "ACCEPT" line;
+ * |port| > 0: the port it was given (openssl prints no port), else read from "ACCEPT host:port".
+ */
+static int start_server(server *s, int port, const char *log, const char *fmt, ...)
+{
+	char body[2048], cmd[8192], line[256];
+	int p[2];
+	va_list ap;
+
+	memset(s, 0, sizeof(*s));
+	s->pid = -1;
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %sexec %s </dev/null 2>>'%s'", dir, t_ember_bin,
+	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body, log);
+	if (pipe(p) != 0)
+		return -1;
+	s->pid = fork();
+	if (s->pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (s->pid == 0) {
+		dup2(p[1], 1);
+		close(p[0]);
+		close(p[1]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	s->out = p[0];
+	for (;;) {
+		if (read_line(s->out, line, sizeof(line), 15000) != 0)
+			return -1;
+		if (strncmp(line, "ACCEPT", 6) == 0)
+			break;
+	}
+	if (port > 0)
+		s->port = port;
+	else {
+		const char *c = strrchr(line, ':');
+		s->port = c ? atoi(c + 1) : -1;
+	}
+	return s->port > 0 ? 0 : -1;
+}
+
+/* Stops the server by its pid (if it has not exited); returns what it wrote to stdout after ACCEPT. */
+static char *stop_server(server *s, int wait_exit_ms)
+{
+	char *all = calloc(1, 1 << 16);
+	size_t n = 0;
+	int st, waited = 0;
+
+	if (s->pid <= 0)
+		return all;
+	while (waited < wait_exit_ms && waitpid(s->pid, &st, WNOHANG) == 0) {
+		struct timespec ts = { 0, 20000000 };
+		nanosleep(&ts, NULL);
+		waited += 20;
+	}
+	if (waited >= wait_exit_ms || wait_exit_ms == 0) {
+		kill(s->pid, SIGTERM);
+		for (waited = 0; waitpid(s->pid, &st, WNOHANG) == 0; waited += 20) {
+			struct timespec ts = { 0, 20000000 };
+			if (waited == 3000)
+				kill(s->pid, SIGKILL);
+			nanosleep(&ts, NULL);
+		}
+	}
+	fcntl(s->out, F_SETFL, O_NONBLOCK);
+	if (all) {
+		ssize_t r;
+		while (n + 1 < (1 << 16) && (r = read(s->out, all + n, (1 << 16) - 1 - n)) > 0)
+			n += (size_t)r;
+	}
+	close(s->out);
+	s->pid = -1;
+	return all;
+}
+
+/* Runs |fmt| in dir (sh words), $E the ember binary; its stdout and stderr. */
+static int run(char **out, char **err, const char *fmt, ...)
+{
+	char body[2048], cmd[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s%s", dir, t_ember_bin,
+	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
+	return t_run_cmd(cmd, out, err);
+}
+
+static int lines(const char *s)
+{
+	int n = 0;
+
+	for (; s && *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* openssl s_client -> ember s_server -rev, every group and suite for key |k|; 1 when all passed. */
+static int ossl_to_ember(int k, int full)
+{
+	server s;
+	char *out = NULL, *err = NULL, *sout;
+	int gi, si, ok = 1, count = 0;
+	int ng = full ? 3 : 1, ns = full ? 3 : 1;
+
+	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert %s.crt -key %s.key -rev -state -naccept %d -timeout 10",
+	               key_file[k], key_file[k], ng * ns) == 0,
+	        "ember s_server (%s) did not start", key_file[k])) {
+		free(stop_server(&s, 0));
+		return 0;
+	}
+	for (gi = 0; gi < ng; gi++)
+		for (si = 0; si < ns; si++) {
+			int rc = run(&out, &err,
+			    "printf 'hello ember %d%d\\nCLOSE\\n' | timeout 20 openssl s_client -connect 127.0.0.1:%d "
+			    "-servername ember.test -CAfile ca.pem -verify_return_error -groups %s -ciphersuites %s "
+			    "-sigalgs %s -quiet",
+			    gi, si, s.port, groups[(gi + k) % 3], suites[(si + k) % 3], ossl_sigs[k]);
+			char want[32];
+			snprintf(want, sizeof(want), "%d%d rebme olleh", si, gi);
+			ok &= CHECK(rc == 0 && out && strstr(out, want) != NULL,
+			    "openssl s_client -groups %s -ciphersuites %s -> ember s_server (%s): exit %d, out '%s', err '%s'",
+			    groups[(gi + k) % 3], suites[(si + k) % 3], key_file[k], rc, out ? out : "", err ? err : "");
+			free(out);
+			free(err);
+			out = err = NULL;
+			count++;
+		}
+	sout = stop_server(&s, 10000);
+	ok &= CHECK(sout && lines(sout) == count && strstr(sout, "ciphersuite=") && strstr(sout, "sigalg="),
+	    "s_server -state (%s): %d lines, want %d: %s", key_file[k], lines(sout), count, sout ? sout : "");
+	free(sout);
+	return ok;
+}
+
+/* ember s_client -> openssl s_server -rev, every group and suite for key |k|. */
+static int ember_to_ossl(int k, int full)
+{
+	server s;
+	char *out = NULL, *err = NULL;
+	int gi, si, ok = 1, port = free_port();
+	int ng = full ? 3 : 1, ns = full ? 3 : 1;
+
+	if (!CHECK(port > 0 && start_server(&s, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert %s.crt -key %s.key -rev",
+	                           port, key_file[k], key_file[k]) == 0,
+	        "openssl s_server (%s) did not start", key_file[k])) {
+		free(stop_server(&s, 0));
+		return 0;
+	}
+	for (gi = 0; gi < ng; gi++)
+		for (si = 0; si < ns; si++) {
+			int rc = run(&out, &err,
+			    "printf 'hello openssl\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d "
+			    "-servername ember.test -CAfile ca.pem -verify_return_error -groups %s -ciphersuites %s -brief -ign_eof",
+			    s.port, groups[(gi + k + 1) % 3], suites[(si + k) % 3]);
+			ok &= CHECK(rc == 0 && out && strstr(out, "lssnepo olleh") && err &&
+			                strstr(err, "Verification: OK") && strstr(err, suites[(si + k) % 3]),
+			    "ember s_client -groups %s -ciphersuites %s -> openssl s_server (%s): exit %d, out '%s', err '%s'",
+			    groups[(gi + k + 1) % 3], suites[(si + k) % 3], key_file[k], rc, out ? out : "", err ? err : "");
+			free(out);
+			free(err);
+			out = err = NULL;
+		}
+	free(stop_server(&s, 0));
+	return ok;
+}
+
+static void interop(void)
+{
+	int k, full = t_phase == 1;
+
+	if (!have("openssl")) {
+		t_skip("s_server interop: no openssl command");
+		return;
+	}
+	for (k = 0; k < K_MLDSA65; k++) {
+		if (ossl_to_ember(k, full))
+			t_note("openssl s_client -> ember s_server -rev, %s: %d connections verified and echoed",
+			    key_file[k], full ? 9 : 1);
+		if (ember_to_ossl(k, full))
+			t_note("ember s_client -> openssl s_server -rev, %s: %d connections verified and echoed",
+			    key_file[k], full ? 9 : 1);
+	}
+}
+
+/* ember s_client against openssl s_server -www; HelloRetryRequest from X25519MLKEM768 to X25519. */
+static void www_and_hrr(void)
+{
+	server s;
+	char *out = NULL, *err = NULL;
+	int rc, port = free_port();
+
+	if (!have("openssl"))
+		return;
+	if (!CHECK(port > 0 && start_server(&s, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert p256.crt -key p256.key -www",
+	                           port) == 0,
+	        "openssl s_server -www did not start")) {
+		free(stop_server(&s, 0));
+		return;
+	}
+	rc = run(&out, &err,
+	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	    "-CAfile ca.pem -verify_return_error -quiet",
+	    s.port);
+	CHECK(rc == 0 && out && strstr(out, "HTTP/1.0 200 ok") && strstr(out, "TLSv1.3"),
+	    "ember s_client -> openssl s_server -www: exit %d, out '%.200s', err '%s'", rc, out ? out : "", err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err,
+	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	    "-CAfile ca.pem -verify_return_error -groups X25519MLKEM768:X25519 -brief -ign_eof",
+	    s.port);
+	CHECK(rc == 0 && out && strstr(out, "HTTP/1.0 200 ok") && err && strstr(err, "CONNECTION ESTABLISHED") &&
+	        strstr(err, "Protocol version: TLSv1.3") && strstr(err, "Verification: OK") &&
+	        strstr(err, "Server Temp Key: X25519, 253 bits"),
+	    "ember s_client -groups X25519MLKEM768:X25519 -> openssl s_server (HelloRetryRequest): exit %d, err '%s'", rc,
+	    err ? err : "");
+	free(out);
+	free(err);
+	free(stop_server(&s, 0));
+}
+
+/* curl and ember s_client against ember s_server -www; ember to ember with ML-DSA-65 and the hybrid. */
+static void ember_www(void)
+{
+	server s;
+	char *out = NULL, *err = NULL, *sout;
+	int rc;
+
+	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert ed25519.crt -key ed25519.key -www -naccept 2") == 0,
+	        "ember s_server -www did not start")) {
+		free(stop_server(&s, 0));
+		return;
+	}
+	if (have("curl")) {
+		rc = run(&out, &err, "timeout 20 curl -sS --max-time 15 --cacert ca.pem https://ember.test:%d/ --resolve ember.test:%d:127.0.0.1",
+		    s.port, s.port);
+		CHECK(rc == 0 && out && strstr(out, "Protocol: TLSv1.3") && strstr(out, "Cipher: TLS_"),
+		    "curl -> ember s_server -www: exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
+		free(out);
+		free(err);
+	} else
+		t_skip("curl -> ember s_server -www: no curl command (apt-get install curl)");
+	rc = run(&out, &err, "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	                     "-CAfile ca.pem -verify_return_error -quiet",
+	    s.port);
+	CHECK(rc == 0 && out && strstr(out, "HTTP/1.0 200 ok") && strstr(out, "Signature: ed25519"),
+	    "ember s_client -> ember s_server -www: exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
+	free(out);
+	free(err);
+	free(stop_server(&s, have("curl") ? 10000 : 0));
+
+	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert mldsa65.crt -key mldsa65.key -rev -state -naccept 1") == 0,
+	        "ember s_server (ML-DSA-65) did not start")) {
+		free(stop_server(&s, 0));
+		return;
+	}
+	rc = run(&out, &err, "printf 'post-quantum\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	                     "-CAfile ca.pem -verify_return_error -groups X25519MLKEM768 -quiet",
+	    s.port);
+	CHECK(rc == 0 && out && strstr(out, "mutnauq-tsop"), "ember s_client -> ember s_server, ML-DSA-65 + X25519MLKEM768: exit %d, out '%s', err '%s'",
+	    rc, out ? out : "", err ? err : "");
+	free(out);
+	free(err);
+	sout = stop_server(&s, 10000);
+	CHECK(sout && strstr(sout, "group=X25519MLKEM768") && strstr(sout, "sigalg=mldsa65"), "s_server -state: '%s'",
+	    sout ? sout : "");
+	free(sout);
+}
+
+/* Bad input: one line and exit 1 for the commands; a dropped connection (with an alert) for the server. */
+static void bad_input(void)
+{
+	server s;
+	char *out = NULL, *err = NULL;
+	int rc, port, fd, i;
+	struct sockaddr_in a;
+	uint8_t junk[300], reply[64];
+
+	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert missing.pem -key p256.key");
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "missing.pem"), "missing -cert: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p384.key");
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "does not match"), "mismatched key: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:99999 -cert p256.crt -key p256.key");
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "99999"), "bad port: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -tls1_2");
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "not supported yet"), "-tls1_2: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:http0 </dev/null");
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "-connect"), "s_client bad port: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -groups X25519:nope </dev/null", free_port());
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "nope"), "s_client bad group: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	port = free_port();
+	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -quiet </dev/null", port);
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "refused"), "s_client, nobody listening: exit %d, '%s'", rc,
+	    err ? err : "");
+	free(out);
+	free(err);
+
+	/* garbage, then a stalled peer, then good clients: the server stays up and serves them */
+	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -rev -timeout 2") == 0,
+	        "ember s_server did not start")) {
+		free(stop_server(&s, 0));
+		return;
+	}
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	a.sin_port = htons((uint16_t)s.port);
+	t_rand_bytes(junk, sizeof(junk));
+	junk[0] = 'G'; /* not a record type: the server answers unexpected_message */
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	rc = -1;
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0 && write(fd, junk, sizeof(junk)) == (ssize_t)sizeof(junk)) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		if (poll(&pf, 1, 10000) == 1)
+			rc = (int)read(fd, reply, sizeof(reply));
+	}
+	CHECK(rc == 7 && reply[0] == EMBER_TLS_CT_ALERT && reply[5] == 2 && reply[6] == EMBER_TLS_ALERT_UNEXPECTED_MESSAGE,
+	    "garbage to s_server: reply of %d bytes, want a plaintext unexpected_message alert", rc);
+	if (fd >= 0)
+		close(fd);
+	/* a stalled peer: connected, silent; another client must still be served meanwhile */
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	CHECK(fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0, "stalled peer's connect");
+	for (i = 0; i < 2; i++) {
+		rc = run(&out, &err, "printf 'still up\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile ca.pem "
+		                     "-verify_return_error -servername ember.test -quiet",
+		    s.port);
+		CHECK(rc == 0 && out && strstr(out, "pu llits"), "client %d after garbage, beside a stalled peer: exit %d, out '%s', err '%s'",
+		    i, rc, out ? out : "", err ? err : "");
+		free(out);
+		free(err);
+	}
+	if (fd >= 0) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		rc = poll(&pf, 1, 15000) == 1 ? (int)read(fd, reply, sizeof(reply)) : -2;
+		CHECK(rc == 0 || rc == -1, "stalled peer: not dropped by -timeout (read %d)", rc);
+		close(fd);
+	}
+	/* verification refused: the chain is not under other_ca.pem */
+	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile other_ca.pem -verify_return_error -quiet </dev/null",
+	    s.port);
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "alert"), "s_client, unknown CA: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	free(stop_server(&s, 0));
+}
+
+EMBER_TEST(s_server)
+{
+	if (t_ember_bin == NULL) {
+		t_skip("s_server: no ember binary (-e)");
+		return;
+	}
+	if (!CHECK(write_pki(), "PKI files in the scratch folder"))
+		return;
+	bad_input();
+	ember_www();
+	www_and_hrr();
+	interop();
+}

@@ -1,0 +1,339 @@
+/*
+ * s_client.c - `ember s_client`: a TLS 1.3 client in openssl s_client's
+ * words. It connects, runs the handshake, prints what openssl prints
+ * (-brief: its lines), then copies standard input to the server and the
+ * server's data to standard output until either side ends.
+ *
+ *   ember s_client [-connect host:port] [-servername name | -noservername]
+ *       [-CAfile file] [-verify_return_error] [-groups list] [-sigalgs list]
+ *       [-ciphersuites list] [-tls1_3] [-brief] [-quiet] [-timeout s]
+ *
+ * Verification: the engine checks the chain during the handshake against
+ * -CAfile's anchors (and the name against -servername), so with -CAfile a
+ * failed check always ends the handshake (openssl's -verify_return_error);
+ * openssl would continue without it. Without -CAfile the chain is not
+ * checked (EMBER_TLS13_NO_VERIFY) and the client says so as openssl says
+ * "verify error"; -verify_return_error without -CAfile is refused.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ember/x509.h"
+#include "tlsnet.h"
+#include "tool.h"
+
+#define CMD "s_client"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ember s_client [-connect host:port] [-servername name | -noservername] [-CAfile file]\n"
+	                "                      [-verify_return_error] [-groups list] [-sigalgs list] [-ciphersuites list]\n"
+	                "                      [-tls1_3] [-brief] [-quiet] [-timeout seconds]\n");
+	return 1;
+}
+
+static const char *sig_hash(uint16_t s)
+{
+	switch (s) {
+	case EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256:
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256:
+		return "SHA256";
+	case EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384:
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384:
+		return "SHA384";
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512:
+		return "SHA512";
+	default:
+		return "UNDEF";
+	}
+}
+
+static const char *sig_type(uint16_t s)
+{
+	switch (s) {
+	case EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256:
+	case EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384:
+		return "ECDSA";
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256:
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384:
+	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512:
+		return "RSA-PSS";
+	case EMBER_TLS_SIG_ED25519:
+		return "Ed25519";
+	default:
+		return ember_tls_sig_name(s) ? ember_tls_sig_name(s) : "?";
+	}
+}
+
+/* What openssl prints once connected: -brief's lines on standard error; without -brief a
+   summary of the same on standard output. The peer's subject is not printed: the engine keeps
+   no copy of the certificate (only its key). */
+static void print_connected(const ember_tls13_conn *c, int brief, int verified)
+{
+	const ember_tls13_suite *su = ember_tls13_conn_suite(c);
+	uint16_t sig = ember_tls13_conn_sig(c), grp = ember_tls13_conn_group(c);
+	int bits = 0;
+	const char *gn = tlsnet_group_name(grp, &bits);
+	FILE *f = brief ? stderr : stdout;
+
+	if (brief) {
+		fprintf(f, "CONNECTION ESTABLISHED\n");
+		fprintf(f, "Protocol version: TLSv1.3\n");
+		fprintf(f, "Ciphersuite: %s\n", su ? su->name : "?");
+		fprintf(f, "Hash used: %s\n", sig_hash(sig));
+		fprintf(f, "Signature type: %s\n", sig_type(sig));
+		if (verified)
+			fprintf(f, "Verification: OK\n");
+		else
+			fprintf(f, "Verification error: unable to get local issuer certificate (no -CAfile)\n");
+	} else {
+		fprintf(f, "---\nNew, TLSv1.3, Cipher is %s\n", su ? su->name : "?");
+		fprintf(f, "Peer signing digest: %s\nPeer signature type: %s\n", sig_hash(sig), sig_type(sig));
+	}
+	if (bits)
+		fprintf(f, "Server Temp Key: %s, %d bits\n", gn, bits);
+	else
+		fprintf(f, "Negotiated TLS1.3 group: %s\n", gn);
+	if (!brief)
+		fprintf(f, "Verify return code: %s\n---\n",
+		    verified ? "0 (ok)" : "20 (unable to get local issuer certificate; no -CAfile)");
+	fflush(f);
+}
+
+static void say_failure(const ember_tls13_conn *c, const char *host_arg)
+{
+	int from_peer = 0, a = ember_tls13_alert(c, &from_peer);
+	const char *an = ember_tls_alert_name(a);
+
+	if (a == EMBER_TLS_ALERT_NONE)
+		tool_error(CMD, "%s: handshake failed: the server closed the connection", host_arg);
+	else
+		tool_error(CMD, "%s: handshake failed: alert %s %s", host_arg, an ? an : "?",
+		    from_peer ? "received from the server" : "sent (the server's messages were refused)");
+}
+
+int cmd_s_client(int argc, char **argv)
+{
+	const char *connect_arg = "localhost:4433", *servername = NULL, *cafile = NULL;
+	const char *groups = NULL, *sigalgs = NULL, *suites = NULL;
+	static uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+	static tlsnet_certs cas;
+	static ember_tls13_conn c;
+	static tlsnet_io io;
+	static uint8_t buf[EMBER_TLS13_CONN_BUF], data[EMBER_TLS_MAX_PLAINTEXT];
+	const uint8_t *anchors[TLSNET_MAX_CERTS];
+	ember_x509_verify_params vp;
+	ember_tls13_config cfg;
+	char host[256];
+	int brief = 0, quiet = 0, ign_eof = 0, verify_err = 0, noservername = 0, timeout_s = 10;
+	int fd, i, rc = 0, reported = 0, stdin_open = 1, closing = 0;
+	int64_t deadline;
+	size_t k;
+
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&vp, 0, sizeof(vp));
+	for (i = 1; i < argc; i++) {
+		const char *o = argv[i];
+		int has_v = i + 1 < argc;
+		if (strcmp(o, "-tls1_3") == 0)
+			continue;
+		if (strcmp(o, "-tls1_2") == 0 || strcmp(o, "-tls1_1") == 0 || strcmp(o, "-tls1") == 0 ||
+		    strcmp(o, "-ssl3") == 0 || strcmp(o, "-dtls") == 0 || strcmp(o, "-dtls1_2") == 0)
+			return tool_error(CMD, "%s: not supported yet (TLS 1.3 only)", o);
+		if (strcmp(o, "-brief") == 0)
+			brief = 1;
+		else if (strcmp(o, "-quiet") == 0)
+			quiet = ign_eof = 1; /* as openssl: -quiet implies -ign_eof */
+		else if (strcmp(o, "-ign_eof") == 0)
+			ign_eof = 1;
+		else if (strcmp(o, "-no_ign_eof") == 0)
+			ign_eof = 0;
+		else if (strcmp(o, "-verify_return_error") == 0)
+			verify_err = 1;
+		else if (strcmp(o, "-noservername") == 0)
+			noservername = 1;
+		else if (strcmp(o, "-help") == 0)
+			return usage();
+		else if (o[0] == '-' && has_v) {
+			const char *v = argv[++i];
+			if (strcmp(o, "-connect") == 0)
+				connect_arg = v;
+			else if (strcmp(o, "-servername") == 0)
+				servername = v;
+			else if (strcmp(o, "-CAfile") == 0)
+				cafile = v;
+			else if (strcmp(o, "-groups") == 0 || strcmp(o, "-curves") == 0)
+				groups = v;
+			else if (strcmp(o, "-sigalgs") == 0)
+				sigalgs = v;
+			else if (strcmp(o, "-ciphersuites") == 0)
+				suites = v;
+			else if (strcmp(o, "-timeout") == 0) {
+				char *end;
+				long t = strtol(v, &end, 10);
+				if (*v == '\0' || *end != '\0' || t < 1 || t > 86400)
+					return tool_error(CMD, "-timeout %s: not seconds from 1 to 86400", v);
+				timeout_s = (int)t;
+			} else
+				return tool_error(CMD, "unknown option %s (see ember s_client -help)", o);
+		} else
+			return tool_error(CMD, "%s: unknown option or missing value (see ember s_client -help)", o);
+	}
+	if (verify_err && cafile == NULL)
+		return tool_error(CMD, "-verify_return_error needs -CAfile (Ember has no default trust store)");
+	if (groups && tlsnet_groups(CMD, groups, g, &cfg.n_groups))
+		return 1;
+	if (sigalgs && tlsnet_sigalgs(CMD, sigalgs, sg, &cfg.n_sig_schemes))
+		return 1;
+	if (suites && tlsnet_suites(CMD, suites, su, &cfg.n_suites))
+		return 1;
+	cfg.groups = groups ? g : NULL;
+	cfg.sig_schemes = sigalgs ? sg : NULL;
+	cfg.suites = suites ? su : NULL;
+	if (cafile) {
+		if (tlsnet_certs_load(CMD, "-CAfile", cafile, &cas))
+			return 1;
+		for (k = 0; k < cas.n; k++)
+			anchors[k] = cas.der[k];
+		vp.anchors = anchors;
+		vp.anchor_lens = cas.len;
+		vp.n_anchors = cas.n;
+		vp.now = (int64_t)time(NULL);
+		cfg.verify = &vp;
+	} else
+		cfg.flags |= EMBER_TLS13_NO_VERIFY;
+	signal(SIGPIPE, SIG_IGN);
+	deadline = tlsnet_now_ms() + (int64_t)timeout_s * 1000;
+	fd = tlsnet_connect(CMD, connect_arg, timeout_s * 1000, host, sizeof(host));
+	if (fd < 0) {
+		tlsnet_certs_free(&cas);
+		return 1;
+	}
+	if (servername == NULL && !noservername && !tlsnet_is_ip(host))
+		servername = host; /* as openssl 3.0: the host name of -connect */
+	cfg.server_name = noservername ? NULL : servername;
+	vp.host = cfg.server_name;
+	if (!brief && !quiet) {
+		printf("CONNECTED(%08X)\n", (unsigned)fd);
+		fflush(stdout);
+	}
+	io.fd = fd;
+	if (ember_tls13_client_init(&c, &cfg, buf, sizeof(buf)) != 0) {
+		rc = tool_error(CMD, "the TLS engine refuses this configuration (-groups, -sigalgs, -ciphersuites)");
+		goto out;
+	}
+	for (;;) {
+		struct pollfd pf[2];
+		int n = 1, st, left;
+		size_t got;
+
+		tlsnet_feed(&io, &c);
+		while (ember_tls13_read(&c, data, sizeof(data), &got) == 0 && got > 0) {
+			if (fwrite(data, 1, got, stdout) != got)
+				stdin_open = 0;
+			fflush(stdout);
+			tlsnet_feed(&io, &c);
+		}
+		if (tlsnet_flush(&io, &c) != 0) {
+			rc = tool_error(CMD, "%s: send: %s", connect_arg, strerror(errno));
+			goto out;
+		}
+		st = ember_tls13_state(&c);
+		if (st == EMBER_TLS13_CONNECTED && !reported) {
+			reported = 1;
+			if (!quiet)
+				print_connected(&c, brief, cafile != NULL);
+			deadline = 0;
+		}
+		if (st == EMBER_TLS13_FAILED) {
+			if (tlsnet_pending(&io, &c))
+				tlsnet_flush(&io, &c);
+			if (reported) {
+				int fp = 0, a = ember_tls13_alert(&c, &fp);
+				rc = tool_error(CMD, "%s: connection ended: alert %s %s", connect_arg,
+				    ember_tls_alert_name(a) ? ember_tls_alert_name(a) : "?", fp ? "received" : "sent");
+			} else {
+				say_failure(&c, connect_arg);
+				rc = 1;
+			}
+			goto out;
+		}
+		if (st == EMBER_TLS13_CLOSED || c.peer_closed) {
+			if (c.peer_closed && !c.sent_close) {
+				ember_tls13_close(&c);
+				tlsnet_flush(&io, &c);
+			}
+			if (!tlsnet_pending(&io, &c) || io.eof)
+				break;
+		}
+		if (io.eof && !tlsnet_pending(&io, &c)) { /* what is left in io.in is a record cut short */
+			if (!reported) {
+				rc = tool_error(CMD, "%s: the server closed the connection during the handshake", connect_arg);
+				goto out;
+			}
+			if (!quiet)
+				fprintf(stderr, "ember s_client: %s: the server closed the connection without close_notify\n",
+				    connect_arg);
+			break;
+		}
+		if (closing && !tlsnet_pending(&io, &c) && c.sent_close)
+			break;
+		pf[0].fd = fd;
+		pf[0].events = tlsnet_want(&io, &c);
+		pf[0].revents = 0;
+		if (reported && stdin_open && !closing && !tlsnet_pending(&io, &c)) {
+			pf[1].fd = 0;
+			pf[1].events = POLLIN;
+			pf[1].revents = 0;
+			n = 2;
+		}
+		left = 1000;
+		if (deadline) {
+			int64_t d = deadline - tlsnet_now_ms();
+			if (d <= 0) {
+				rc = tool_error(CMD, "%s: %s timed out after %d s", connect_arg,
+				    reported ? "closing" : "the handshake", timeout_s);
+				goto out;
+			}
+			left = d < 1000 ? (int)d : 1000;
+		}
+		if (poll(pf, (nfds_t)n, left) < 0 && errno != EINTR) {
+			rc = tool_error(CMD, "poll: %s", strerror(errno));
+			goto out;
+		}
+		if (pf[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (tlsnet_recv(&io, &c) != 0) {
+				rc = tool_error(CMD, "%s: recv: %s", connect_arg, strerror(errno));
+				goto out;
+			}
+		}
+		if (n == 2 && (pf[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+			ssize_t r = read(0, data, sizeof(data));
+			if (r > 0)
+				tlsnet_send_app(&io, &c, data, (size_t)r);
+			else if (r == 0 || errno != EINTR) {
+				stdin_open = 0;
+				if (!ign_eof) {
+					/* as openssl without -ign_eof: close_notify at the end of input */
+					ember_tls13_close(&c);
+					closing = 1;
+					deadline = tlsnet_now_ms() + (int64_t)timeout_s * 1000;
+				}
+			}
+		}
+	}
+	if (brief)
+		fprintf(stderr, "DONE\n");
+out:
+	close(fd);
+	ember_tls13_conn_clear(&c);
+	tlsnet_certs_free(&cas);
+	return rc;
+}

@@ -1,0 +1,92 @@
+/*
+ * tlsnet.h - what `ember s_server` and `ember s_client` share: host:port
+ * parsing and resolution, a listening socket, a non-blocking connect with
+ * a deadline, the record pump between a socket and an ember_tls13_conn,
+ * the certificate files and the openssl names of groups, signature
+ * schemes and suites.
+ */
+#ifndef EMBER_TLSNET_H
+#define EMBER_TLSNET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ember/tls.h"
+
+#define TLSNET_MAX_LIST 16
+#define TLSNET_MAX_CERTS 8
+#define TLSNET_CERT_MAX 16384
+
+/*
+ * The record pump of one connection: the bytes received and not yet taken
+ * by the connection, and the bytes to send. Each buffer holds one whole
+ * record, the most the engine takes or gives at once.
+ */
+typedef struct tlsnet_io {
+	int fd;
+	size_t in_len, out_off, out_len;
+	int eof;            /* the peer closed its side of the socket */
+	uint8_t in[EMBER_TLS_MAX_RECORD];
+	uint8_t out[EMBER_TLS_MAX_RECORD];
+} tlsnet_io;
+
+/*
+ * tlsnet_listen opens a listening TCP socket on |arg| ("[host:]port";
+ * host absent or "*": every IPv4 address), non-blocking, SO_REUSEADDR.
+ * The bound address ("127.0.0.1:4433", the real port for port 0) goes to
+ * |bound|. Returns the socket, or -1 after one line for |cmd|.
+ */
+int tlsnet_listen(const char *cmd, const char *arg, char *bound, size_t bound_len);
+/*
+ * tlsnet_connect resolves "host:port" and connects within |timeout_ms|
+ * (non-blocking connect, poll). The host part (without brackets) goes to
+ * |host|. Returns the non-blocking socket, or -1 after one line.
+ */
+int tlsnet_connect(const char *cmd, const char *arg, int timeout_ms, char *host, size_t host_len);
+int tlsnet_nonblock(int fd);
+/* 1 when |s| is a numeric IPv4 or IPv6 address (no server_name is sent for those, as openssl). */
+int tlsnet_is_ip(const char *s);
+
+/*
+ * The pump. tlsnet_recv reads what the socket has (while there is room)
+ * and feeds the connection. tlsnet_flush takes the connection's waiting
+ * records and sends what the socket takes. Both return 0, or -1 when the
+ * socket failed (recv/send error); the TLS state is the connection's.
+ * tlsnet_want: the poll events the connection waits for.
+ */
+int tlsnet_recv(tlsnet_io *io, ember_tls13_conn *c);
+int tlsnet_feed(tlsnet_io *io, ember_tls13_conn *c);
+int tlsnet_flush(tlsnet_io *io, ember_tls13_conn *c);
+short tlsnet_want(const tlsnet_io *io, const ember_tls13_conn *c);
+/* 1 when bytes wait to be sent (in |io| or in the connection). */
+int tlsnet_pending(const tlsnet_io *io, const ember_tls13_conn *c);
+/* tlsnet_send_app: protects |len| bytes (at most 2^14) into io->out; 0, or -1 when io->out is busy. */
+int tlsnet_send_app(tlsnet_io *io, ember_tls13_conn *c, const uint8_t *p, size_t len);
+
+/*
+ * Lists in openssl's words, ':'-separated (case-insensitive):
+ *   groups   X25519 P-256 P-384 X25519MLKEM768 (also x25519, secp256r1, secp384r1, prime256v1)
+ *   sigalgs  ecdsa_secp256r1_sha256 rsa_pss_rsae_sha256 ed25519 mldsa65 ... (the RFC names)
+ *   suites   TLS_AES_128_GCM_SHA256 TLS_AES_256_GCM_SHA384 TLS_CHACHA20_POLY1305_SHA256
+ * 0, or 1 after one line naming the option and the word.
+ */
+int tlsnet_groups(const char *cmd, const char *arg, uint16_t *out, size_t *n);
+int tlsnet_sigalgs(const char *cmd, const char *arg, uint16_t *out, size_t *n);
+int tlsnet_suites(const char *cmd, const char *arg, uint16_t *out, size_t *n);
+/* openssl's name of a group ("X25519", "P-256") and its bits, for s_client's "Server Temp Key". */
+const char *tlsnet_group_name(uint16_t g, int *bits);
+
+/* Certificates of a file: every CERTIFICATE block of a PEM file, or one DER certificate. */
+typedef struct tlsnet_certs {
+	size_t n;
+	uint8_t *der[TLSNET_MAX_CERTS];
+	size_t len[TLSNET_MAX_CERTS];
+} tlsnet_certs;
+/* 0, or 1 after one line naming |opt| and the file (absent, empty, not a certificate, too many). */
+int tlsnet_certs_load(const char *cmd, const char *opt, const char *path, tlsnet_certs *c);
+void tlsnet_certs_free(tlsnet_certs *c);
+
+/* Milliseconds of CLOCK_MONOTONIC. */
+int64_t tlsnet_now_ms(void);
+
+#endif
