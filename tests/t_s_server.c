@@ -447,8 +447,15 @@ static void bad_input(void)
 	free(err);
 	port = free_port();
 	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -quiet </dev/null", port);
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "refused"), "s_client, nobody listening: exit %d, '%s'", rc,
-	    err ? err : "");
+	{
+		/* the culprit named; the reason is "Connection refused" natively, but qemu-user hands SO_ERROR's host
+		   number (111) to a MIPS guest untranslated, where strerror calls it "Unknown error 111" */
+		char want[64];
+		snprintf(want, sizeof(want), "127.0.0.1:%d", port);
+		CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, want) &&
+		          (strstr(err, "refused") || strstr(err, "error 111")),
+		    "s_client, nobody listening: exit %d, '%s'", rc, err ? err : "");
+	}
 	free(out);
 	free(err);
 
