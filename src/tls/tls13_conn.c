@@ -364,6 +364,8 @@ int ember_tls13_read(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n)
 		return EMBER_EINVAL;
 	*n = 0;
 	take = c->app_len < cap ? c->app_len : cap;
+	if (take == 0)
+		return 0; /* nothing waits: c->app may be NULL, and memcpy must not see it */
 	memcpy(out, c->app, take);
 	c->app += take;
 	c->app_len -= take;
