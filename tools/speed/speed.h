@@ -6,7 +6,7 @@
  * tools/speed/ (the harness):
  *   speed.c         command line (the harness's own files share speed_int.h)
  *   select.c        openssl speed's rows and words, the engine list, selection
- *   run.c           running, -multi; -impl all's fastest marks; how long a run takes
+ *   run.c           running; -impl all's fastest marks; how long a run takes (run_multi.c: -multi)
  *   print.c         the header and openssl's text tables (print_int.h: what the writers share);
  *                   print_mr.c -mr records, print_ember.c Ember's tables (-impl all, -repeat,
  *                   -cycles), print_side.c engines side by side, print_list.c -list

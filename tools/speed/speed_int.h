@@ -4,7 +4,7 @@
  *
  *   speed.c   the command line: options, algorithm words, engines, output format
  *   select.c  openssl speed's rows and words, the engine list; the jobs of each run
- *   run.c     running one engine's jobs, progress on stderr, -multi; the fastest
+ *   run.c     running one engine's jobs, progress on stderr (run_multi.c: -multi); the fastest
  *             implementation of each row (-impl all); how long a run will take
  *   print.c   the header and tables; print_mr.c the -mr records, print_ember.c
  *             Ember's tables, print_side.c side by side, print_list.c -list
