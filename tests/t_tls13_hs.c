@@ -302,6 +302,17 @@ EMBER_TEST(tls13_hs_hrr)
 		failed_with(D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common signature scheme");
 	}
 	duo_end(D);
+	/* a server flight larger than the server's smallest buffer: its internal_error goes in the
+	 * clear, since its ServerHello never left and the client has no handshake key to read it */
+	duo_setup(D, K_MLDSA65, NULL, 0);
+	if (duo_start(D)) {
+		int rs = ember_tls13_server_init(&D->s, &D->scfg, D->sbuf, EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF);
+
+		CHECK(rs == 0, "init: server with the smallest buffer: %d", rs);
+		run(D);
+		failed_with(D, 0, EMBER_TLS_ALERT_INTERNAL_ERROR, "server flight over its buffer");
+	}
+	duo_end(D);
 }
 
 EMBER_TEST(tls13_hs_fragments)

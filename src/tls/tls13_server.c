@@ -229,8 +229,13 @@ static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, si
 	ret = server_auth(c, &w);
 	if (!ret)
 		ret = tls13_app_secrets(c, c->ap_secret, c->wr_next);
-	if (ret)
+	if (ret) {
+		/* nothing left under the handshake key, ServerHello included: the client has no
+		 * key to read a protected alert, so it goes in the clear (as before ServerHello) */
+		c->wr_on = 0;
+		ember_wipe(&c->wr, sizeof(c->wr));
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
+	}
 	ember_wipe(c->s_hs, sizeof(c->s_hs));
 	tls13_flight(c, plain, w.n, TLS12_VERSION);
 	c->out_rekey = 1;
