@@ -615,6 +615,7 @@ typedef struct ember_tls13_conn {
 		struct {
 			int curve;
 			uint8_t d[48];
+			uint8_t q[96];  /* x || y: the finish step needs no d G again */
 		} ec;
 	} kx;
 	uint8_t peer_spki[EMBER_TLS13_MAX_SPKI];

@@ -55,6 +55,7 @@ int tls13_share_keygen(ember_tls13_conn *c, uint16_t group, uint8_t *share)
 		if (!ret) {
 			c->kx.ec.curve = k.curve;
 			memcpy(c->kx.ec.d, k.d, k.len);
+			memcpy(c->kx.ec.q, k.q, 2 * k.len);
 		}
 		ember_ecc_key_clear(&k);
 		return ret;
@@ -105,7 +106,7 @@ int tls13_share_respond(uint16_t group, const uint8_t *peer, size_t peer_len, ui
 int tls13_share_finish(ember_tls13_conn *c, const uint8_t *peer, size_t peer_len, uint8_t *ss, size_t *ss_len)
 {
 	ember_ecc_key k;
-	int ret;
+	int ret = 0;
 
 	if (peer_len != tls13_share_len(c->group, 1))
 		return EMBER_ELEN;
@@ -117,9 +118,18 @@ int tls13_share_finish(ember_tls13_conn *c, const uint8_t *peer, size_t peer_len
 		*ss_len = EMBER_X25519MLKEM768_SS_LEN;
 		return ember_x25519mlkem768_decaps(ss, c->kx.hybrid, peer, peer_len);
 	default:
-		ret = ember_ecc_key_from_private(&k, c->kx.ec.curve, c->kx.ec.d, ember_ecc_curve_len(c->kx.ec.curve));
-		if (!ret)
+		/* the key tls13_share_keygen made, d and Q both: Q = d G is not computed twice */
+		memset(&k, 0, sizeof(k));
+		k.curve = c->kx.ec.curve;
+		k.len = ember_ecc_curve_len(k.curve);
+		k.has_private = 1;
+		if (k.len == 0 || k.len > sizeof(c->kx.ec.d))
+			ret = EMBER_EINVAL;
+		if (!ret) {
+			memcpy(k.d, c->kx.ec.d, k.len);
+			memcpy(k.q, c->kx.ec.q, 2 * k.len);
 			ret = ecdh(&k, peer, peer_len, ss, ss_len);
+		}
 		ember_ecc_key_clear(&k);
 		return ret;
 	}
