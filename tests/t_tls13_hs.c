@@ -48,6 +48,7 @@ typedef struct duo {
 	uint8_t cbuf[EMBER_TLS13_CONN_BUF], sbuf[EMBER_TLS13_CONN_BUF];
 	tt_pipe c2s, s2c;
 	size_t out_cap, in_step; /* how much each pull and each push moves (0: all) */
+	size_t wmax;             /* send_recv: the longest record the write made */
 } duo;
 
 static duo *D;
@@ -132,6 +133,22 @@ static int recv_all(duo *d, ember_tls13_conn *to, tt_pipe *p, uint8_t *got, size
 	return total == len;
 }
 
+/* The longest record among the whole records in b[0..len) (the first one left out when skip_first). */
+static size_t max_record(const uint8_t *b, size_t len, int skip_first)
+{
+	size_t off = 0, m = 0;
+
+	while (off + EMBER_TLS_RECORD_HEADER_LEN <= len) {
+		size_t l = (size_t)b[off + 3] << 8 | b[off + 4];
+
+		if (!skip_first && l > m)
+			m = l;
+		skip_first = 0;
+		off += EMBER_TLS_RECORD_HEADER_LEN + l;
+	}
+	return m;
+}
+
 static int send_recv(duo *d, int from_client, size_t len, const char *what)
 {
 	ember_tls13_conn *from = from_client ? &d->c : &d->s, *to = from_client ? &d->s : &d->c;
@@ -147,6 +164,7 @@ static int send_recv(duo *d, int from_client, size_t len, const char *what)
 	}
 	t_rand_bytes(msg, len);
 	ret = ember_tls13_write(from, p->buf + p->len, sizeof(p->buf) - p->len, &n, msg, len);
+	d->wmax = max_record(p->buf + p->len, n, 0);
 	p->len += n;
 	ok = CHECK(ret == 0, "%s: write %zu bytes: %d", what, len, ret) &&
 	    CHECK(recv_all(d, to, p, got, len) && memcmp(msg, got, len) == 0, "%s: %zu bytes %s did not arrive intact",
@@ -379,6 +397,127 @@ EMBER_TEST(tls13_hs_fragments)
 			    tt_alert(ember_tls13_alert(&D->s, NULL)));
 		}
 	}
+	duo_end(D);
+}
+
+/* run(), noting the longest record each side sends (the client's ClientHello left out) */
+static void run_watch(duo *d, size_t *cmax, size_t *smax)
+{
+	int rounds, first = 1;
+
+	*cmax = *smax = 0;
+	for (rounds = 0; rounds < 1000000; rounds++) {
+		size_t c0 = d->c2s.len, s0 = d->s2c.len, moved, m;
+
+		moved = tt_pull(&d->c, &d->c2s, 0);
+		m = max_record(d->c2s.buf + c0, d->c2s.len - c0, first && d->c2s.len > c0);
+		first = first && d->c2s.len == c0;
+		*cmax = m > *cmax ? m : *cmax;
+		moved += tt_push(&d->s, &d->c2s, 0) + tt_pull(&d->s, &d->s2c, 0);
+		m = max_record(d->s2c.buf + s0, d->s2c.len - s0, 0);
+		*smax = m > *smax ? m : *smax;
+		moved += tt_push(&d->c, &d->s2c, 0);
+		if (moved == 0)
+			break;
+	}
+}
+
+/* max_fragment_length (RFC 6066) both ways, in the smallest client buffer, and its refusals */
+EMBER_TEST(tls13_hs_mfl)
+{
+	static const uint8_t offer[] = { 0x00, 0x01, 0x00, 0x01, 0x01 };
+	uint8_t code;
+	int small;
+
+	if (!get_duo())
+		return;
+	for (code = 1; code <= 4; code++)
+		for (small = 0; small <= 1; small++) {
+			size_t lim = ((size_t)1 << (8 + code)) + 1 + EMBER_TLS13_TAG_LEN, cmax, smax;
+			size_t clen = small ? EMBER_TLS13_MFL_BUF(code) : sizeof(D->cbuf);
+			char what[64];
+
+			snprintf(what, sizeof(what), "max_fragment_length %u, %s buffer", code, small ? "smallest" : "full");
+			duo_setup(D, K_P256, NULL, 0);
+			D->ccfg.max_fragment_length = code;
+			CHECK(ember_tls13_client_init(&D->c, &D->ccfg, D->cbuf, clen) == 0 &&
+			        ember_tls13_server_init(&D->s, &D->scfg, D->sbuf, sizeof(D->sbuf)) == 0,
+			    "%s: init", what);
+			run_watch(D, &cmax, &smax);
+			if (connected(D, what)) {
+				CHECK(D->c.mfl == code && D->s.mfl == code, "%s: in force: client %u server %u", what, D->c.mfl,
+				    D->s.mfl);
+				CHECK(cmax <= lim && smax <= lim && smax > 0, "%s: handshake records: client %zu server %zu (limit %zu)",
+				    what, cmax, smax, lim);
+				if (send_recv(D, 1, 5000, what))
+					CHECK(D->wmax == lim, "%s: client data records %zu, limit %zu", what, D->wmax, lim);
+				if (send_recv(D, 0, 5000, what))
+					CHECK(D->wmax == lim, "%s: server data records %zu, limit %zu", what, D->wmax, lim);
+			}
+			duo_end(D);
+		}
+	/* a client record over the limit: record_overflow from the server */
+	duo_setup(D, K_P256, NULL, 0);
+	D->ccfg.max_fragment_length = 1;
+	if (duo_start(D)) {
+		run(D);
+		if (connected(D, "client over the limit")) {
+			static uint8_t big[3000];
+			size_t n = 0;
+
+			D->c.peer_rsl = 0; /* the client forgets the limit */
+			CHECK(ember_tls13_write(&D->c, D->c2s.buf + D->c2s.len, sizeof(D->c2s.buf) - D->c2s.len, &n, big,
+			          sizeof(big)) == 0 && max_record(D->c2s.buf + D->c2s.len, n, 0) > 513 + EMBER_TLS13_TAG_LEN,
+			    "client over the limit: one record of %zu bytes", n);
+			D->c2s.len += n;
+			run(D);
+			failed_with(D, 0, EMBER_TLS_ALERT_RECORD_OVERFLOW, "client over the limit");
+		}
+	}
+	duo_end(D);
+	/* beside a record_size_limit the server answers, max_fragment_length is ignored (RFC 8449 5): a
+	   client in the smallest buffer then cannot take the server's records */
+	duo_setup(D, K_P256, NULL, 0);
+	D->ccfg.max_fragment_length = 1;
+	D->ccfg.record_size_limit = D->scfg.record_size_limit = 16385;
+	if (CHECK(ember_tls13_client_init(&D->c, &D->ccfg, D->cbuf, EMBER_TLS13_MFL_BUF(1)) == 0 &&
+	            ember_tls13_server_init(&D->s, &D->scfg, D->sbuf, sizeof(D->sbuf)) == 0,
+	        "record_size_limit wins: init")) {
+		run(D);
+		failed_with(D, 1, EMBER_TLS_ALERT_RECORD_OVERFLOW, "record_size_limit wins, small client buffer");
+	}
+	duo_end(D);
+	/* an offer of another value than RFC 6066's four: illegal_parameter */
+	for (code = 0; code <= 5; code += 5) {
+		duo_setup(D, K_P256, NULL, 0);
+		D->ccfg.max_fragment_length = 1;
+		if (duo_start(D)) {
+			size_t i;
+
+			tt_pull(&D->c, &D->c2s, 0);
+			for (i = 0; i + sizeof(offer) <= D->c2s.len && memcmp(D->c2s.buf + i, offer, sizeof(offer)) != 0; i++)
+				;
+			if (CHECK(i + sizeof(offer) <= D->c2s.len, "the offer in the ClientHello")) {
+				D->c2s.buf[i + sizeof(offer) - 1] = code;
+				run(D);
+				CHECK(ember_tls13_state(&D->s) == EMBER_TLS13_FAILED &&
+				        ember_tls13_alert(&D->s, NULL) == EMBER_TLS_ALERT_ILLEGAL_PARAMETER,
+				    "max_fragment_length %u offered: server state %d alert %s", code, ember_tls13_state(&D->s),
+				    tt_alert(ember_tls13_alert(&D->s, NULL)));
+			}
+		}
+		duo_end(D);
+	}
+	/* configurations refused at init */
+	duo_setup(D, K_P256, NULL, 0);
+	D->ccfg.max_fragment_length = 5;
+	CHECK(ember_tls13_client_init(&D->c, &D->ccfg, D->cbuf, sizeof(D->cbuf)) == EMBER_EINVAL, "client code 5");
+	D->ccfg.max_fragment_length = 2;
+	CHECK(ember_tls13_client_init(&D->c, &D->ccfg, D->cbuf, EMBER_TLS13_MFL_BUF(2) - 1) == EMBER_ELEN,
+	    "client buffer one byte under EMBER_TLS13_MFL_BUF(2)");
+	D->scfg.max_fragment_length = 1;
+	CHECK(ember_tls13_server_init(&D->s, &D->scfg, D->sbuf, sizeof(D->sbuf)) == EMBER_EINVAL,
+	    "server with max_fragment_length set");
 	duo_end(D);
 }
 

@@ -40,7 +40,27 @@ typedef struct mix {
 	ossl_tls_cfg ocfg;
 	uint8_t key_der[8192];
 	int odone, ofail;
+	size_t ebuf_len;      /* Ember's buffer (0: all of ebuf) */
+	size_t emax, omax;    /* the longest record each side sent (a client's ClientHello left out) */
+	int e_sent, o_sent;
 } mix;
+
+/* Notes the longest record among the whole records in b[0..len) that |from_client| side sent. */
+static void note_records(mix *m, int from_ember, const uint8_t *b, size_t len)
+{
+	size_t off = 0, *max = from_ember ? &m->emax : &m->omax;
+	int *sent = from_ember ? &m->e_sent : &m->o_sent;
+	int client = from_ember ? m->ocfg.server : !m->ocfg.server;
+
+	while (off + EMBER_TLS_RECORD_HEADER_LEN <= len) {
+		size_t l = (size_t)b[off + 3] << 8 | b[off + 4];
+
+		if (!(client && *sent == 0) && l > *max)
+			*max = l;
+		(*sent)++;
+		off += EMBER_TLS_RECORD_HEADER_LEN + l;
+	}
+}
 
 static mix *M;
 
@@ -73,6 +93,8 @@ static void mix_setup(mix *m, int server_ember, int key)
 	m->e2o.len = m->o2e.len = 0;
 	m->o = NULL;
 	m->odone = m->ofail = 0;
+	m->ebuf_len = m->emax = m->omax = 0;
+	m->e_sent = m->o_sent = 0;
 	m->anchors[0] = tt_pki.ca;
 	m->anchor_lens[0] = tt_pki.ca_len;
 	m->chain[0] = tt_pki.leaf[key];
@@ -114,8 +136,10 @@ static int mix_start(mix *m, const char *what)
 	m->o = ossl_tls_new(&m->ocfg, &why);
 	if (!CHECK(m->o != NULL, "%s: libssl peer: %s (%s)", what, why ? why : "?", ossl_tls_error()))
 		return 0;
-	ret = m->ocfg.server ? ember_tls13_client_init(&m->e, &m->cfg, m->ebuf, sizeof(m->ebuf)) :
-	                       ember_tls13_server_init(&m->e, &m->cfg, m->ebuf, sizeof(m->ebuf));
+	size_t len = m->ebuf_len ? m->ebuf_len : sizeof(m->ebuf);
+
+	ret = m->ocfg.server ? ember_tls13_client_init(&m->e, &m->cfg, m->ebuf, len) :
+	                       ember_tls13_server_init(&m->e, &m->cfg, m->ebuf, len);
 	return CHECK(ret == 0, "%s: Ember init %d", what, ret);
 }
 
@@ -128,6 +152,7 @@ static void mix_run(mix *m)
 		size_t moved = tt_pull(&m->e, &m->e2o, 0), n;
 
 		if (m->e2o.len) {
+			note_records(m, 1, m->e2o.buf, m->e2o.len);
 			ossl_tls_feed(m->o, m->e2o.buf, m->e2o.len);
 			moved += m->e2o.len;
 			m->e2o.len = 0;
@@ -139,6 +164,7 @@ static void mix_run(mix *m)
 			m->ofail = r < 0;
 		}
 		n = ossl_tls_drain(m->o, m->o2e.buf + m->o2e.len, sizeof(m->o2e.buf) - m->o2e.len);
+		note_records(m, 0, m->o2e.buf + m->o2e.len, n);
 		m->o2e.len += n;
 		moved += n + tt_push(&m->e, &m->o2e, 0);
 		if (moved == 0)
@@ -167,6 +193,7 @@ static int mix_data(mix *m, size_t len, const char *what)
 	t_rand_bytes(msg, len);
 	if (!CHECK(ember_tls13_write(&m->e, m->e2o.buf, sizeof(m->e2o.buf), &n, msg, len) == 0, "%s: Ember write", what))
 		goto out;
+	note_records(m, 1, m->e2o.buf, n);
 	ossl_tls_feed(m->o, m->e2o.buf, n);
 	for (rounds = 0; rounds < 1000 && total < len; rounds++) {
 		int r = ossl_tls_read(m->o, got + total, len - total);
@@ -180,6 +207,7 @@ static int mix_data(mix *m, size_t len, const char *what)
 	if (!CHECK(ossl_tls_write(m->o, msg, len) == (int)len, "%s: libssl write", what))
 		goto out;
 	n = ossl_tls_drain(m->o, m->o2e.buf + m->o2e.len, sizeof(m->o2e.buf) - m->o2e.len);
+	note_records(m, 0, m->o2e.buf + m->o2e.len, n);
 	m->o2e.len += n;
 	total = 0;
 	for (rounds = 0; rounds < 100000 && total < len; rounds++) {
@@ -326,4 +354,38 @@ EMBER_TEST(tls13_ossl_hrr)
 			mix_data(M, 500, "after CertificateRequest");
 	}
 	mix_end(M);
+}
+
+/* max_fragment_length (RFC 6066) with libssl both ways: Ember's client in its smallest buffer */
+EMBER_TEST(tls13_ossl_mfl)
+{
+	uint8_t code;
+	int server_ember;
+
+	if (!have_libssl())
+		return;
+	for (server_ember = 0; server_ember <= 1; server_ember++)
+		for (code = 1; code <= 4; code++) {
+			size_t lim = ((size_t)1 << (8 + code)) + 1 + EMBER_TLS13_TAG_LEN;
+			char what[80];
+
+			snprintf(what, sizeof(what), "max_fragment_length %u, %s client", code, server_ember ? "libssl" : "Ember");
+			mix_setup(M, server_ember, K_P256);
+			if (server_ember) {
+				M->ocfg.max_fragment_length = code;
+			} else {
+				M->cfg.max_fragment_length = code;
+				M->ebuf_len = EMBER_TLS13_MFL_BUF(code);
+			}
+			if (mix_start(M, what)) {
+				mix_run(M);
+				if (mix_connected(M, what)) {
+					CHECK(M->e.mfl == code, "%s: Ember's side has %u in force", what, M->e.mfl);
+					mix_data(M, 5000, what);
+					CHECK(M->emax == lim && M->omax == lim, "%s: longest records: Ember %zu libssl %zu (limit %zu)",
+					    what, M->emax, M->omax, lim);
+				}
+			}
+			mix_end(M);
+		}
 }

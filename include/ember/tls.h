@@ -501,6 +501,11 @@ int ember_tls_sig_supported(uint16_t scheme);
 #define EMBER_TLS13_HS_BUF 18432         /* default handshake buffer: a two-certificate ML-DSA-65 flight */
 #define EMBER_TLS13_MIN_HS_BUF 4096
 #define EMBER_TLS13_CONN_BUF (EMBER_TLS_MAX_RECORD + EMBER_TLS13_HS_BUF)
+/* The largest record a client that offered max_fragment_length |code| (RFC 6066: 1..4, 2^9..2^12
+   bytes of content) takes from a server that accepted it: header, 2^(8 + code) bytes and RFC 8446's
+   256 of expansion; and the smallest |buf| such a client may be given. */
+#define EMBER_TLS13_MFL_RECORD(code) (EMBER_TLS_RECORD_HEADER_LEN + (1u << (8 + (code))) + 256u)
+#define EMBER_TLS13_MFL_BUF(code) (EMBER_TLS13_MFL_RECORD(code) + EMBER_TLS13_MIN_HS_BUF)
 
 struct ember_pkey;
 struct ember_x509_verify_params;
@@ -566,6 +571,14 @@ typedef struct ember_tls13_config {
 	   EncryptedExtensions when the client offered it. Once both sent it, each side protects records
 	   within the peer's limit and ends the connection with record_overflow on a record over its own. */
 	uint16_t record_size_limit;
+	/* client: max_fragment_length (RFC 6066 4) to offer, 1 .. 4 for 2^9 .. 2^12 bytes of content per
+	   record; 0: not offered. A server always accepts an offer (as OpenSSL's does), except beside a
+	   record_size_limit it answers (RFC 8449 5: that one wins). Once accepted, both sides keep every
+	   record within the limit, the server's ServerHello included, and a record over it ends the
+	   connection with record_overflow; a client offering it may be given EMBER_TLS13_MFL_BUF(code)
+	   bytes instead of EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF, and then takes no record
+	   longer than EMBER_TLS13_MFL_RECORD(code) (record_overflow), accepted or not. */
+	uint8_t max_fragment_length;
 	/* server: a cookie (4.2.2) sent in HelloRetryRequest, which the second ClientHello must echo
 	   exactly (illegal_parameter otherwise); 1 .. EMBER_TLS13_MAX_COOKIE bytes. NULL: none sent (the
 	   server keeps its state and needs none; a cookie in a ClientHello is then ignored) */
@@ -625,12 +638,13 @@ typedef struct ember_tls13_conn {
 	size_t cr_ctx_len;
 	int early_skip;            /* server: the client offered 0-RTT; drop records that fail to open */
 	uint16_t peer_rsl, own_rsl;  /* record_size_limit (RFC 8449) in force: the peer's, ours; 0: none */
+	uint8_t mfl;               /* max_fragment_length (RFC 6066) in force (it sets both limits above); 0: none */
 	int sni_seen;              /* server: the client sent server_name */
 	size_t early_skipped;
 	int ku_pending;            /* a KeyUpdate(update_requested) to answer */
 	/* caller's memory */
 	uint8_t *rec;
-	size_t rec_len;
+	size_t rec_len, rec_cap;
 	uint8_t *hs;
 	size_t hs_cap, hs_len;
 	/* the pending output: hs[0..out_plain) as plaintext records, then [out_plain..out_end) protected */
@@ -649,7 +663,8 @@ typedef struct ember_tls13_conn {
 
 /*
  * ember_tls13_client_init / ember_tls13_server_init start a connection in
- * |buf| (buf_len at least EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF;
+ * |buf| (buf_len at least EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF, or
+ * for a client offering max_fragment_length EMBER_TLS13_MFL_BUF(code);
  * EMBER_TLS13_CONN_BUF is enough for every flight this engine sends).
  * The client's ClientHello is then waiting in ember_tls13_output. Returns
  * 0, EMBER_EINVAL (a NULL, a list naming nothing supported, a server

@@ -75,6 +75,11 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 	tls_putn(&w, 3, 2);
 	tls_putn(&w, 2, 1);
 	tls_putn(&w, TLS13_VERSION, 2);
+	if (c->cfg->max_fragment_length) {
+		tls_putn(&w, EXT_MAX_FRAGMENT_LENGTH, 2);
+		tls_putn(&w, 1, 2);
+		tls_putn(&w, c->cfg->max_fragment_length, 1);
+	}
 	if (c->cfg->record_size_limit) {
 		tls_putn(&w, EXT_RECORD_SIZE_LIMIT, 2);
 		tls_putn(&w, 2, 2);
@@ -282,12 +287,27 @@ static int ee_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 			*alert = EMBER_TLS_ALERT_DECODE_ERROR;
 			return EMBER_EDECODE;
 		}
-		if (v < TLS13_RSL_MIN || v > TLS13_RSL_MAX) {
+		if (v < TLS13_RSL_MIN || v > TLS13_RSL_MAX || c->mfl) { /* RFC 8449 5: not both */
 			*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER;
 			return EMBER_EDECODE;
 		}
 		c->peer_rsl = v;
 		c->own_rsl = c->cfg->record_size_limit;
+		return 0;
+	}
+	if (type == EXT_MAX_FRAGMENT_LENGTH && c->cfg->max_fragment_length) { /* RFC 6066 4 */
+		uint8_t v = (uint8_t)tls_getn(b, 1);
+
+		if (b->err || b->n) {
+			*alert = EMBER_TLS_ALERT_DECODE_ERROR;
+			return EMBER_EDECODE;
+		}
+		if (v != c->cfg->max_fragment_length || c->peer_rsl) { /* the value offered, and alone */
+			*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER;
+			return EMBER_EDECODE;
+		}
+		c->mfl = v;
+		c->peer_rsl = c->own_rsl = TLS13_MFL_RSL(v);
 		return 0;
 	}
 	*alert = not_in_ee(type) ? EMBER_TLS_ALERT_ILLEGAL_PARAMETER : EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION;

@@ -47,7 +47,13 @@ static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, 
 	if (c == NULL || cfg == NULL || buf == NULL)
 		return EMBER_EINVAL;
 	memset(c, 0, sizeof(*c));
-	if (buf_len < EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF)
+	if (cfg->max_fragment_length > 4 || (server && cfg->max_fragment_length))
+		return EMBER_EINVAL;
+	/* the record area: a whole record, or for a small client buffer the records it asked for */
+	c->rec_cap = EMBER_TLS_MAX_RECORD;
+	if (cfg->max_fragment_length && buf_len < EMBER_TLS_MAX_RECORD + EMBER_TLS13_MIN_HS_BUF)
+		c->rec_cap = EMBER_TLS13_MFL_RECORD(cfg->max_fragment_length);
+	if (buf_len < c->rec_cap + EMBER_TLS13_MIN_HS_BUF)
 		return EMBER_ELEN;
 	if (!list_ok(cfg->suites, cfg->n_suites, suite_supported) ||
 	    !list_ok(cfg->groups, cfg->n_groups, ember_tls_group_supported) ||
@@ -63,8 +69,8 @@ static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, 
 	c->state = EMBER_TLS13_HANDSHAKE;
 	c->alert = EMBER_TLS_ALERT_NONE;
 	c->rec = buf;
-	c->hs = buf + EMBER_TLS_MAX_RECORD;
-	c->hs_cap = buf_len - EMBER_TLS_MAX_RECORD;
+	c->hs = buf + c->rec_cap;
+	c->hs_cap = buf_len - c->rec_cap;
 	return 0;
 }
 
@@ -153,7 +159,8 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 			chunk = EMBER_TLS_MAX_PLAINTEXT;
 		if (chunk > cap - n - over)
 			chunk = cap - n - over;
-		if (prot && c->peer_rsl && chunk > c->peer_rsl - 1u) /* the limit counts the type byte */
+		/* the limit counts the type byte; max_fragment_length's binds plaintext records too */
+		if ((prot || c->mfl) && c->peer_rsl && chunk > c->peer_rsl - 1u)
 			chunk = c->peer_rsl - 1u;
 		if (prot)
 			TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
@@ -350,6 +357,8 @@ int ember_tls13_input(ember_tls13_conn *c, const uint8_t *in, size_t len, size_t
 				return tls13_fail(c, alert, ret);
 			if (h.length == 0 && h.type != EMBER_TLS_CT_APPLICATION_DATA) /* 5.1: no empty fragments */
 				return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+			if (h.length > c->rec_cap - EMBER_TLS_RECORD_HEADER_LEN) /* a small buffer's limit */
+				return tls13_fail(c, EMBER_TLS_ALERT_RECORD_OVERFLOW, EMBER_ELEN);
 		}
 	}
 }
@@ -506,7 +515,7 @@ void ember_tls13_conn_clear(ember_tls13_conn *c)
 	if (c == NULL)
 		return;
 	if (c->rec)
-		ember_wipe(c->rec, EMBER_TLS_MAX_RECORD);
+		ember_wipe(c->rec, c->rec_cap);
 	if (c->hs)
 		ember_wipe(c->hs, c->hs_cap);
 	ember_tls13_record_clear(&c->rd);

@@ -64,6 +64,8 @@ enum {
 /* record_size_limit's range in TLS 1.3 (RFC 8449 4): the limit counts content, type and padding */
 #define TLS13_RSL_MIN 64
 #define TLS13_RSL_MAX (EMBER_TLS_MAX_PLAINTEXT + 1)
+/* max_fragment_length |code| (RFC 6066 4) as the limits above: 2^(8 + code) bytes of content */
+#define TLS13_MFL_RSL(code) ((uint16_t)((1u << (8 + (code))) + 1u))
 
 #define TLS13_VERSION 0x0304
 #define TLS12_VERSION 0x0303

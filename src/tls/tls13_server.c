@@ -15,7 +15,8 @@
  * (not sent unless configured, hrr_cookie, and then expected back
  * exactly). EncryptedExtensions carries what the config asks:
  * supported_groups (ee_groups), record_size_limit (when the client offered
- * it too), server_name; in that order, RFC 8448's.
+ * it too) or else max_fragment_length (whenever offered: RFC 6066's value
+ * echoed, RFC 8449 5), server_name; in that order, RFC 8448's.
  */
 #include <string.h>
 
@@ -28,6 +29,7 @@ static const uint8_t hrr_random[32] = { 0xcf, 0x21, 0xad, 0x74, 0xe5, 0x9a, 0x61
 struct ch_exts {
 	int versions, groups_seen, shares_seen, sigs_seen, psk_seen, early, sni, rsl_seen, cookie_seen;
 	uint16_t rsl;
+	uint8_t mfl;
 	size_t count, psk_at;
 	tls_in groups, shares, sigs, cookie;
 };
@@ -78,6 +80,13 @@ static int ch_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 			return EMBER_EDECODE;
 		}
 		x->rsl_seen = 1;
+		break;
+	case EXT_MAX_FRAGMENT_LENGTH:
+		x->mfl = (uint8_t)tls_getn(b, 1);
+		if (!b->err && (x->mfl < 1 || x->mfl > 4)) { /* RFC 6066 4 */
+			*alert = EMBER_TLS_ALERT_ILLEGAL_PARAMETER;
+			return EMBER_EDECODE;
+		}
 		break;
 	case EXT_COOKIE:
 		x->cookie_seen = tls_vec(b, 2, 1, 0xffff, &x->cookie);
@@ -159,7 +168,11 @@ static int server_auth(ember_tls13_conn *c, tls_out *w)
 			tls_putn(w, c->cfg->ee_groups[i], 2);
 		tls_close(w, l, 2);
 	}
-	if (c->own_rsl) {
+	if (c->mfl) {
+		tls_putn(w, EXT_MAX_FRAGMENT_LENGTH, 2);
+		tls_putn(w, 1, 2);
+		tls_putn(w, c->mfl, 1);
+	} else if (c->own_rsl) {
 		tls_putn(w, EXT_RECORD_SIZE_LIMIT, 2);
 		tls_putn(w, 2, 2);
 		tls_putn(w, c->own_rsl, 2);
@@ -358,6 +371,9 @@ static int client_hello(ember_tls13_conn *c, size_t mlen)
 		/* a larger limit may come from a later version's client: taken as TLS 1.3's (RFC 8449 4) */
 		c->peer_rsl = x.rsl > TLS13_RSL_MAX ? TLS13_RSL_MAX : x.rsl;
 		c->own_rsl = c->cfg->record_size_limit;
+	} else if (x.mfl) { /* RFC 6066 4; beside a record_size_limit answered, ignored (RFC 8449 5) */
+		c->mfl = x.mfl;
+		c->peer_rsl = c->own_rsl = TLS13_MFL_RSL(x.mfl);
 	}
 	return full_flight(c, mlen, peer.p, peer.n);
 }

@@ -38,6 +38,7 @@ static struct {
 	void (*SSL_CTX_set_verify)(void *, int, void *);
 	void *(*SSL_CTX_get0_param)(void *);
 	int (*SSL_CTX_set_num_tickets)(void *, size_t);
+	int (*SSL_CTX_set_tlsext_max_fragment_length)(void *, uint8_t);
 	void *(*SSL_new)(void *);
 	void (*SSL_free)(void *);
 	void (*SSL_set_connect_state)(void *);
@@ -104,6 +105,7 @@ int ossl_tls_load(const char **why)
 			S(SSL_CTX_set_verify);
 			S(SSL_CTX_get0_param);
 			S(SSL_CTX_set_num_tickets);
+			S(SSL_CTX_set_tlsext_max_fragment_length);
 			S(SSL_new);
 			S(SSL_free);
 			S(SSL_set_connect_state);
@@ -224,6 +226,9 @@ ossl_tls_ctx *ossl_tls_ctx_new(const ossl_tls_cfg *cfg, const char **why)
 		goto fail;
 	*why = "SSL_CTX_set_ciphersuites";
 	if (cfg->suites && !f.SSL_CTX_set_ciphersuites(c->ctx, cfg->suites))
+		goto fail;
+	*why = "SSL_CTX_set_tlsext_max_fragment_length";
+	if (cfg->max_fragment_length && !f.SSL_CTX_set_tlsext_max_fragment_length(c->ctx, (uint8_t)cfg->max_fragment_length))
 		goto fail;
 	*why = "SSL_CTX_set1_groups_list";
 	if (cfg->groups && !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_GROUPS_LIST, 0, (void *)(uintptr_t)cfg->groups))

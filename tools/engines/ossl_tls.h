@@ -36,6 +36,7 @@ typedef struct ossl_tls_cfg {
 	int64_t check_time;
 	int request_client_cert; /* server: send a CertificateRequest (and accept no certificate) */
 	int tickets;             /* server: NewSessionTickets after the handshake (OpenSSL's default is 2) */
+	int max_fragment_length; /* client: RFC 6066's code (1..4) offered; 0: none. libssl's server accepts any */
 } ossl_tls_cfg;
 
 typedef struct ossl_tls ossl_tls;
