@@ -361,6 +361,21 @@ static void www_and_hrr(void)
 	    err ? err : "");
 	free(out);
 	free(err);
+	/* max_fragment_length: openssl's page (several KiB) comes in 512-byte records */
+	rc = run(&out, &err,
+	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	    "-CAfile ca.pem -verify_return_error -maxfraglen 512 -quiet",
+	    s.port);
+	CHECK(rc == 0 && out && strstr(out, "HTTP/1.0 200 ok") && strlen(out) > 512,
+	    "ember s_client -maxfraglen 512 -> openssl s_server -www: exit %d, %zu bytes, err '%s'", rc,
+	    out ? strlen(out) : 0, err ? err : "");
+	free(out);
+	free(err);
+	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -maxfraglen 100 </dev/null", s.port);
+	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "-maxfraglen 100"), "s_client -maxfraglen 100: exit %d, '%s'",
+	    rc, err ? err : "");
+	free(out);
+	free(err);
 	free(stop_server(&s, 0));
 }
 

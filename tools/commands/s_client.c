@@ -6,7 +6,7 @@
  *
  *   ember s_client [-connect host:port] [-servername name | -noservername]
  *       [-CAfile file] [-verify_return_error] [-groups list] [-sigalgs list]
- *       [-ciphersuites list] [-tls1_3] [-brief] [-quiet] [-timeout s]
+ *       [-ciphersuites list] [-maxfraglen len] [-tls1_3] [-brief] [-quiet] [-timeout s]
  *
  * Verification: the engine checks the chain during the handshake against
  * -CAfile's anchors (and the name against -servername), so with -CAfile a
@@ -35,7 +35,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ember s_client [-connect host:port] [-servername name | -noservername] [-CAfile file]\n"
 	                "                      [-verify_return_error] [-groups list] [-sigalgs list] [-ciphersuites list]\n"
-	                "                      [-tls1_3] [-brief] [-quiet] [-timeout seconds]\n");
+	                "                      [-maxfraglen 512|1024|2048|4096] [-tls1_3] [-brief] [-quiet] [-timeout seconds]\n");
 	return 1;
 }
 
@@ -175,7 +175,17 @@ int cmd_s_client(int argc, char **argv)
 				sigalgs = v;
 			else if (strcmp(o, "-ciphersuites") == 0)
 				suites = v;
-			else if (strcmp(o, "-timeout") == 0) {
+			else if (strcmp(o, "-maxfraglen") == 0) {
+				/* RFC 6066's four lengths, as openssl s_client -maxfraglen takes them */
+				uint8_t code = strcmp(v, "512") == 0  ? 1 :
+				               strcmp(v, "1024") == 0 ? 2 :
+				               strcmp(v, "2048") == 0 ? 3 :
+				               strcmp(v, "4096") == 0 ? 4 :
+				                                        0;
+				if (code == 0)
+					return tool_error(CMD, "-maxfraglen %s: not 512, 1024, 2048 or 4096", v);
+				cfg.max_fragment_length = code;
+			} else if (strcmp(o, "-timeout") == 0) {
 				char *end;
 				long t = strtol(v, &end, 10);
 				if (*v == '\0' || *end != '\0' || t < 1 || t > 86400)
