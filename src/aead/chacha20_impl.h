@@ -46,7 +46,7 @@ typedef struct ember_chacha20_impl {
  */
 #define EMBER_POLY1305_ST_WORDS 12
 typedef struct ember_poly1305_impl {
-	const char *impl;       /* "ref64" (radix 2^44), "ref32" (radix 2^26), "avx512ifma" */
+	const char *impl;       /* "ref64" (radix 2^44), "ref32" (radix 2^26), "avx512ifma", "neon" */
 	int (*supported)(void); /* NULL: always */
 	void (*init)(uint64_t *st, const uint8_t key[32]);
 	void (*blocks)(uint64_t *st, const uint8_t *p, size_t nblocks, unsigned pad_bit);
@@ -55,7 +55,8 @@ typedef struct ember_poly1305_impl {
 
 extern const ember_chacha20_impl ember_chacha20_ref, ember_chacha20_sse2, ember_chacha20_avx2,
     ember_chacha20_avx512, ember_chacha20_neon;
-extern const ember_poly1305_impl ember_poly1305_ref32, ember_poly1305_ref64, ember_poly1305_avx512ifma;
+extern const ember_poly1305_impl ember_poly1305_ref32, ember_poly1305_ref64, ember_poly1305_avx512ifma,
+    ember_poly1305_neon;
 
 /* The keyed context of every chacha20-poly1305 descriptor: the key and the pair. */
 typedef struct ember_chacha20_poly1305_ctx {

@@ -7,7 +7,9 @@
  *                              blocks per step in radix 2^44)
  *   avx512, avx2, sse2, neon   that ChaCha20, with the Poly1305 of the word
  *                              size (ref64 where the compiler has a 128-bit
- *                              product, else ref32)
+ *                              product, else ref32); on 32-bit ARM neon
+ *                              pairs with the NEON Poly1305 (radix 2^26,
+ *                              two blocks per vector)
  *   ref                        portable ChaCha20, Poly1305 in radix 2^44
  *   ref32                      portable ChaCha20, Poly1305 in radix 2^26
  *
@@ -307,7 +309,9 @@ CC20P_DESC(avx512, EMBER_IMPL_CT | EMBER_IMPL_HW, ember_chacha20_avx512, POLY_NA
 CC20P_DESC(avx2, EMBER_IMPL_CT | EMBER_IMPL_HW, ember_chacha20_avx2, POLY_NATIVE);
 CC20P_DESC(sse2, EMBER_IMPL_CT | EMBER_IMPL_HW, ember_chacha20_sse2, POLY_NATIVE);
 #endif
-#if defined(EMBER_ARM32) || defined(EMBER_AARCH64)
+#if defined(EMBER_ARM32)
+CC20P_DESC(neon, EMBER_IMPL_CT | EMBER_IMPL_HW, ember_chacha20_neon, ember_poly1305_neon);
+#elif defined(EMBER_AARCH64)
 CC20P_DESC(neon, EMBER_IMPL_CT | EMBER_IMPL_HW, ember_chacha20_neon, POLY_NATIVE);
 #endif
 CC20P_DESC(ref, EMBER_IMPL_CT, ember_chacha20_ref, ember_poly1305_ref64);
