@@ -27,6 +27,7 @@ static const struct command {
 	{ "pkeyutl", cmd_pkeyutl, "sign, verify or derive with a key: -sign|-verify|-derive -inkey key [-rawin]" },
 	{ "s_server", cmd_s_server, "TLS 1.3 server: -accept [host:]port -cert f -key f [-www|-rev|-echo] [-naccept n]" },
 	{ "s_client", cmd_s_client, "TLS 1.3 client: -connect host:port [-CAfile f -verify_return_error] [-brief]" },
+	{ "s_time", cmd_s_time, "TLS 1.3 handshakes/s by wall clock and latency: -connect host:port [-time s] [-www page]" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

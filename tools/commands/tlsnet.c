@@ -183,6 +183,66 @@ int tlsnet_connect(const char *cmd, const char *arg, int timeout_ms, char *host,
 	return fd;
 }
 
+int tlsnet_resolve(const char *cmd, const char *arg, char *host, size_t host_len, tlsnet_addr *a, size_t max,
+    size_t *n)
+{
+	char port[8];
+	struct addrinfo hints, *res = NULL, *ai;
+	int rc;
+
+	*n = 0;
+	if (split_hostport(arg, host, host_len, port, sizeof(port)) != 0 || host[0] == '\0' || atol(port) == 0) {
+		tool_error(cmd, "-connect %s: not host:port (port 1 to 65535)", arg);
+		return -1;
+	}
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	rc = getaddrinfo(host, port, &hints, &res);
+	if (rc != 0) {
+		tool_error(cmd, "-connect %s: %s", arg, gai_strerror(rc));
+		return -1;
+	}
+	for (ai = res; ai != NULL && *n < max; ai = ai->ai_next) {
+		if (ai->ai_addrlen > sizeof(a[*n].ss))
+			continue;
+		memset(&a[*n], 0, sizeof(a[*n]));
+		memcpy(&a[*n].ss, ai->ai_addr, ai->ai_addrlen);
+		a[*n].len = ai->ai_addrlen;
+		(*n)++;
+	}
+	freeaddrinfo(res);
+	if (*n == 0) {
+		tool_error(cmd, "-connect %s: no address", arg);
+		return -1;
+	}
+	return 0;
+}
+
+int tlsnet_connect_start(const tlsnet_addr *a)
+{
+	int fd = socket(a->ss.ss_family, SOCK_STREAM, 0), e;
+
+	if (fd < 0)
+		return -1;
+	if (tlsnet_nonblock(fd) != 0 || (connect(fd, (const struct sockaddr *)&a->ss, a->len) != 0 && errno != EINPROGRESS)) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+int tlsnet_connect_error(int fd)
+{
+	int err = 0;
+	socklen_t el = sizeof(err);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0)
+		return errno;
+	return err;
+}
+
 int tlsnet_feed(tlsnet_io *io, ember_tls13_conn *c)
 {
 	size_t used;

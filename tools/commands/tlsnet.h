@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include "ember/tls.h"
 
@@ -44,6 +45,25 @@ int tlsnet_listen(const char *cmd, const char *arg, char *bound, size_t bound_le
  */
 int tlsnet_connect(const char *cmd, const char *arg, int timeout_ms, char *host, size_t host_len);
 int tlsnet_nonblock(int fd);
+/*
+ * For a command that connects many times to one server (s_time): the
+ * address resolved once, then each connect begun without blocking.
+ * tlsnet_resolve puts up to |max| addresses of "host:port" in |a| (in
+ * getaddrinfo's order, the order tlsnet_connect tries them) and their
+ * number in |*n|, the host part in |host|; 0, or -1 after one line.
+ * tlsnet_connect_start returns a
+ * non-blocking socket whose connect has begun (or finished), or -1 with
+ * errno; poll it for POLLOUT, then tlsnet_connect_error says 0 (connected)
+ * or the errno of the failure.
+ */
+typedef struct tlsnet_addr {
+	struct sockaddr_storage ss;
+	socklen_t len;
+} tlsnet_addr;
+int tlsnet_resolve(const char *cmd, const char *arg, char *host, size_t host_len, tlsnet_addr *a, size_t max,
+    size_t *n);
+int tlsnet_connect_start(const tlsnet_addr *a);
+int tlsnet_connect_error(int fd);
 /* 1 when |s| is a numeric IPv4 or IPv6 address (no server_name is sent for those, as openssl). */
 int tlsnet_is_ip(const char *s);
 

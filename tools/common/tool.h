@@ -20,6 +20,7 @@ int cmd_pkey(int argc, char **argv);
 int cmd_pkeyutl(int argc, char **argv);
 int cmd_s_server(int argc, char **argv);
 int cmd_s_client(int argc, char **argv);
+int cmd_s_time(int argc, char **argv);
 
 /* Prints "ember <cmd>: <message>" on stderr (one line) and returns 1. */
 int tool_error(const char *cmd, const char *fmt, ...)

@@ -4,8 +4,9 @@
  * parser state and the functions one file calls in another. Calls go one
  * way: speedparse_load.c calls the readers, speedparse_text.c and
  * speedparse_json.c; speedparse_text.c calls speedparse_mr.c (the -mr
- * records and the header lines); and all four call speedparse.c, which
- * calls none of them.
+ * records and the header lines), speedparse_json.c calls speedparse_stime.c
+ * (s_time's document); and all five call speedparse.c, which calls none
+ * of them.
  */
 #ifndef EMBER_TOOL_SPEEDPARSE_INT_H
 #define EMBER_TOOL_SPEEDPARSE_INT_H
@@ -143,5 +144,8 @@ int sp_pk_add(sp_state *st, const char *name, const char *op, double v, int is_s
 
 /* speedparse_json.c: the ember JSON document. */
 int sp_parse_json(sp_state *st, const char *data, size_t len);
+/* speedparse_stime.c: an `ember s_time -format json` document ("format": "ember-s_time"), for speedparse_json.c */
+struct json;
+int sp_parse_stime(sp_state *st, const struct json *root);
 
 #endif

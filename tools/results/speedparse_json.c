@@ -148,6 +148,10 @@ int sp_parse_json(sp_state *st, const char *data, size_t len)
 	}
 	st->line = 0;
 	s = json_str(root, "format");
+	if (root->type == JSON_OBJ && s != NULL && strcmp(s, "ember-s_time") == 0) {
+		rc = sp_parse_stime(st, root); /* `ember s_time -format json`: its two rows */
+		goto out;
+	}
 	if (root->type != JSON_OBJ || s == NULL || strcmp(s, "ember-speed") != 0) {
 		sp_perr(st, "JSON but not an ember speed document (\"format\": \"ember-speed\")");
 		goto out;
