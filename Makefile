@@ -3,6 +3,7 @@
 #   make                      libember.a, libember.so, the ember tool
 #   make test                 build and run the test suite
 #   make speed                a short benchmark of the default algorithms
+#   make soak                 ember s_server under a flood of good and bad clients (SAN=1: under ASan)
 #   make install PREFIX=/usr DESTDIR=/tmp/x
 #   make CROSS_COMPILE=mipsel-linux-gnu-     cross build
 #   make O=/tmp/build         out-of-tree build
@@ -51,7 +52,7 @@ BUILD_INFO = -DEMBER_BUILD_CC='"$(shell $(CC) --version 2>/dev/null | head -n 1)
 	-DEMBER_BUILD_FLAGS='"$(strip $(EMBER_CFLAGS) $(CFLAGS))"' \
 	-DEMBER_BUILD_TARGET='"$(shell $(CC) -dumpmachine 2>/dev/null)"'
 
-.PHONY: all lib test speed install clean check-nomalloc check-deps check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size insncount
+.PHONY: all lib test speed install clean check-nomalloc check-deps check-install cross-test ctgrind ctgrind-selftest sanitize fuzz size insncount soak
 
 all: $(B)/libember.a $(B)/libember.so $(B)/ember
 
@@ -310,6 +311,32 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" test
+
+# Soak (scripts/soak.sh, tests/soak/flood.c, docs/TLS.md): ember s_server -rev under SOAK_N sessions from
+# SOAK_CONC client processes (good Ember and openssl clients, clients that go away at each stage of the
+# handshake, garbage) beside SOAK_STALL stalled connections the server must drop by -timeout
+# SOAK_TIMEOUT; one session in SOAK_OPENSSL is openssl s_client. Every good client served, the server
+# alive and its fd count back to where it was, then SIGTERM and a clean exit. SAN=1: the same in the
+# build of make sanitize (AddressSanitizer + LeakSanitizer + UBSan, $(O)/sanitize), any report failing it.
+SOAK_N ?= 10000
+SOAK_CONC ?= 8
+SOAK_STALL ?= 2
+SOAK_TIMEOUT ?= 2
+SOAK_OPENSSL ?= 50
+SOAK_DEADLINE ?= 30
+.PHONY: soak
+$(B)/soak-flood: tests/soak/flood.c $(wildcard include/ember/*.h) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/soak/flood.c $(B)/libember.a $(TOOL_LIBS)
+ifeq ($(SAN),1)
+soak:
+	@$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" SAN= \
+		SOAK_SAN=1 soak
+else
+soak: $(B)/ember $(B)/soak-flood
+	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	sh scripts/soak.sh $(B) $(SOAK_N) $(SOAK_CONC) $(SOAK_STALL) $(SOAK_TIMEOUT) $(SOAK_OPENSSL) $(SOAK_DEADLINE) \
+		$(if $(SOAK_SAN),asan,plain)
+endif
 
 # libFuzzer targets (clang; Debian's libclang-rt-14-dev): tests/fuzz/fuzz_<name>.c, seeds in
 # tests/fuzz/corpus/<name>/. `make fuzz` runs each for FUZZ_SECONDS, FUZZ_JOBS (2) at a time; new

@@ -62,6 +62,15 @@ typedef struct srv {
 	srv_slot *slots;
 } srv;
 
+/* SIGTERM: the loop closes every connection and returns, so the command exits 0 with everything freed
+   (a leak checker then sees the whole run; openssl's s_server just dies). */
+static volatile sig_atomic_t srv_stop;
+
+static void on_term(int sig)
+{
+	srv_stop = sig;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: ember s_server [-accept [host:]port] -cert file -key file [-pass src] [-CAfile file]\n"
@@ -212,13 +221,15 @@ static int slot_run(srv *s, srv_slot *sl, short rev)
 	int64_t now = tlsnet_now_ms();
 
 	if (rev & (POLLIN | POLLHUP | POLLERR)) {
-		size_t before = sl->io.in_len;
+		/* activity: bytes received, whether still buffered or already taken by the connection (a
+		   peer whose every record is consumed at once is not idle) */
+		uint64_t before = sl->c.bytes_in + sl->io.in_len;
 		int was_eof = sl->io.eof;
 		if (tlsnet_recv(&sl->io, &sl->c) != 0) {
 			slot_log(s, sl, "socket error");
 			return -1;
 		}
-		if (sl->io.in_len != before || sl->io.eof != was_eof)
+		if (sl->c.bytes_in + sl->io.in_len != before || sl->io.eof != was_eof)
 			sl->last_ms = now;
 	}
 	do {
@@ -267,6 +278,11 @@ static int slot_run(srv *s, srv_slot *sl, short rev)
 	}
 	if (s->timeout_ms > 0 && now - sl->last_ms > s->timeout_ms) {
 		slot_log(s, sl, "timed out: dropped");
+		return -1;
+	}
+	/* a slow peer (a byte now and then) is not idle, but its handshake must still end in time */
+	if (s->timeout_ms > 0 && st == EMBER_TLS13_HANDSHAKE && now - sl->start_ms > s->timeout_ms) {
+		slot_log(s, sl, "timed out: handshake not done within -timeout: dropped");
 		return -1;
 	}
 	return 0;
@@ -353,6 +369,17 @@ static int serve(srv *s, int lfd)
 		int n = 0, busy = 0, free_slot = 0, stdin_ok = 1, i, rc;
 		int accepting = s->naccept < 0 || s->accepted < (unsigned long)s->naccept;
 
+		if (srv_stop) {
+			for (i = 0; i < SRV_SLOTS; i++)
+				if (s->slots[i].used) {
+					slot_log(s, &s->slots[i], "closed: the server was terminated");
+					slot_drop(s, &s->slots[i]);
+				}
+			if (!s->quiet)
+				fprintf(stderr, "ember s_server: terminated (signal %d) after %u connections\n", (int)srv_stop,
+				    s->accepted);
+			return 0;
+		}
 		for (i = 0; i < SRV_SLOTS; i++) {
 			srv_slot *sl = &s->slots[i];
 			if (!sl->used) {
@@ -563,6 +590,13 @@ int cmd_s_server(int argc, char **argv)
 		ember_tls13_conn_clear(&s.slots[0].c);
 	}
 	signal(SIGPIPE, SIG_IGN);
+	{
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_term;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGTERM, &sa, NULL); /* no SA_RESTART: poll returns EINTR at once */
+	}
 	lfd = tlsnet_listen(CMD, accept_arg, bound, sizeof(bound));
 	if (lfd < 0) {
 		rc = 1;
