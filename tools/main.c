@@ -3,8 +3,10 @@
  * arguments read sub-commands from standard input at an "Ember> " prompt,
  * as `openssl` does.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ember/cpu.h"
 #include "tool.h"
@@ -108,10 +110,22 @@ static int interactive(void)
 	return status;
 }
 
+/* A closed standard descriptor is given /dev/null, so that no socket or file the command opens
+   becomes "standard input" (s_server polls fd 0) or "standard output" by accident. */
+static void std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_exit(2);
+}
+
 int main(int argc, char **argv)
 {
 	const char *bad = NULL;
 
+	std_fds();
 	if (ember_cpu_status(&bad) != 0)
 		return tool_error(NULL, "EMBER_CPUCAP: unknown feature '%s'", bad);
 	if (argc < 2)
