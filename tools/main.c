@@ -110,14 +110,16 @@ static int interactive(void)
 	return status;
 }
 
-/* A closed standard descriptor is given /dev/null, so that no socket or file the command opens
-   becomes "standard input" (s_server polls fd 0) or "standard output" by accident. */
+/* A closed standard descriptor is held by /dev/null opened the other way round (standard input
+   write-only, output read-only), so that no socket or file the command opens becomes "standard
+   input" (s_server polls fd 0) or "standard output" by accident, while using it still fails with
+   EBADF as a closed one does (a command writing to a closed standard output reports the error). */
 static void std_fds(void)
 {
 	int fd;
 
 	for (fd = 0; fd <= 2; fd++)
-		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
 			_exit(2);
 }
 
