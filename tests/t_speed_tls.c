@@ -11,6 +11,12 @@
  *     -breakdown, the group tls13, two engines side by side; bad words and
  *     suites refused with one line. Only shapes and positive rates are
  *     asserted, never a timing;
+ *   speed_tls_wolfssl: the "wolfssl" engine (libwolfssl.so.35) where the
+ *     system has it: its rows complete, negotiate what the word asks and
+ *     take time on both sides; its client refuses a wrong host name and a
+ *     wrong anchor; rows wolfSSL lacks say "not in this wolfSSL"; side by
+ *     side with ember. Without the library (under qemu): the command's
+ *     one-line refusal naming it, and the rest reported skipped;
  *   speed_tls_reader: Ember's handshake records and tables in the reader,
  *     from samples written here (figures made up), and damaged ones.
  */
@@ -25,6 +31,7 @@
 #include "speed_util.h"
 #include "speedparse.h"
 #include "test.h"
+#include "tls_engines.h"
 
 static const char *const groups[] = { "x25519", "p256", "p384", "x25519mlkem768" };
 static const uint16_t group_ids[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GROUP_SECP256R1, EMBER_TLS_GROUP_SECP384R1,
@@ -252,6 +259,104 @@ EMBER_TEST(speed_tls_cli)
 done:
 	free(out);
 	free(err);
+}
+
+/* A wolfssl handshake of |word| under a changed |spec|: the client must refuse it. */
+static void wolf_refused(const char *word, const char *host, int other_anchor, const char *what)
+{
+	speed_tls_spec spec, other;
+	char err[256];
+	void *h;
+
+	if (!CHECK(speed_tls_spec_of(word, &spec, err, sizeof(err)) == 0, "%s: %s", word, err))
+		return;
+	if (host != NULL)
+		spec.host = host;
+	if (other_anchor) {
+		/* the leaf of another key as the trust anchor: it did not sign the server's leaf */
+		if (!CHECK(speed_tls_spec_of("tls13:x25519:ecdsap384", &other, err, sizeof(err)) == 0, "p384 leaf: %s", err))
+			return;
+		spec.anchor = other.leaf;
+		spec.anchor_len = other.leaf_len;
+	}
+	h = tls_wolfssl_new(&spec, err, sizeof(err));
+	if (CHECK(h != NULL, "%s: %s", what, err))
+		CHECK(tls_wolfssl_run(h) != 0, "wolfssl: %s: the client accepted it", what);
+	tls_wolfssl_free(h);
+}
+
+EMBER_TEST(speed_tls_wolfssl)
+{
+	static const char *const lacks[] = { "tls13:x25519mlkem768:ecdsap256", "tls13:x25519:mldsa65",
+		"tls13:x25519mlkem768:mldsa65" };
+	speed_tls_sides sd;
+	char why[240], err[256];
+	char *out = NULL, *serr = NULL;
+	size_t i;
+	int st;
+
+	if (speed_engine_wolfssl.probe(why, sizeof(why)) != 0) {
+		CHECK(strstr(why, "libwolfssl.so.35") != NULL && strchr(why, '\n') == NULL, "probe: %s", why);
+		/* the command says so in one line and stops */
+		if (ts_have_ember()) {
+			st = ts_speed("-count 1 -engine wolfssl tls13:x25519:ecdsap256", &out, &serr);
+			CHECK(st == 1 && serr && strstr(serr, "-engine wolfssl: libwolfssl.so.35") &&
+			          strchr(serr, '\n') == strrchr(serr, '\n'),
+			    "no libwolfssl: status %d: %s", st, serr ? serr : "");
+			free(out);
+			free(serr);
+		}
+		t_skip("no wolfSSL: %s", why);
+		return;
+	}
+	one(&speed_engine_wolfssl, "tls13:x25519:ecdsap256", EMBER_TLS_GROUP_X25519, "TLS_AES_128_GCM_SHA256", &sd);
+	one(&speed_engine_wolfssl, "tls13:p256:ecdsap256", EMBER_TLS_GROUP_SECP256R1, "TLS_AES_128_GCM_SHA256", &sd);
+	one(&speed_engine_wolfssl, "tls13:p384:ecdsap384", EMBER_TLS_GROUP_SECP384R1, "TLS_AES_128_GCM_SHA256", &sd);
+	one(&speed_engine_wolfssl, "tls13:x25519:rsa2048", EMBER_TLS_GROUP_X25519, "TLS_AES_128_GCM_SHA256", &sd);
+	one(&speed_engine_wolfssl, "tls13:x25519:ed25519", EMBER_TLS_GROUP_X25519, "TLS_AES_128_GCM_SHA256", &sd);
+	CHECK(speed_tls_set_suite("TLS_CHACHA20_POLY1305_SHA256") == 0, "-ciphersuite chacha");
+	one(&speed_engine_wolfssl, "tls13:x25519:ed25519", EMBER_TLS_GROUP_X25519, "TLS_CHACHA20_POLY1305_SHA256", &sd);
+	CHECK(speed_tls_set_suite("TLS_AES_256_GCM_SHA384") == 0, "-ciphersuite aes256");
+	one(&speed_engine_wolfssl, "tls13:p256:ecdsap256", EMBER_TLS_GROUP_SECP256R1, "TLS_AES_256_GCM_SHA384", &sd);
+	CHECK(speed_tls_set_suite("TLS_AES_128_GCM_SHA256") == 0, "-ciphersuite back to the default");
+
+	/* the client verifies: the name, then the chain */
+	wolf_refused("tls13:x25519:ecdsap256", "other.test", 0, "a wrong host name");
+	wolf_refused("tls13:x25519:ed25519", NULL, 1, "a wrong trust anchor");
+
+	/* what wolfSSL 5.5 lacks: a reason naming it, never a row of zeros */
+	for (i = 0; i < sizeof(lacks) / sizeof(lacks[0]); i++) {
+		speed_tls_job *j = speed_tls_job_new(&speed_engine_wolfssl, lacks[i], err, sizeof(err));
+		if (j == NULL)
+			CHECK(strstr(err, "not in this wolfSSL (wolfSSL ") != NULL && strstr(err, lacks[i]) == err &&
+			          strchr(err, '\n') == NULL,
+			    "%s: %s", lacks[i], err);
+		else
+			CHECK(speed_tls_job_selftest(j) == 0, "%s through a wolfSSL that has it", lacks[i]);
+		speed_tls_job_free(j);
+	}
+	if (!ts_have_ember())
+		return;
+	/* the engine runs no other row */
+	st = ts_speed("-count 1 -engine wolfssl sha256", &out, &serr);
+	CHECK(st == 1 && serr && strstr(serr, "not in the wolfssl engine"), "sha256: status %d: %s", st, serr ? serr : "");
+	free(out);
+	free(serr);
+	out = serr = NULL;
+
+	/* side by side with ember: both read back, the row wolfSSL lacks says so */
+	st = ts_speed("-count 2 -engine ember,wolfssl tls13:x25519:ecdsap256 tls13:x25519mlkem768:mldsa65", &out, &serr);
+	if (CHECK(st == 0 && out != NULL, "ember,wolfssl: status %d: %s", st, serr ? serr : "")) {
+		CHECK(ts_line_with(out, "TLS 1.3 handshake ") != NULL, "side-by-side header:\n%s", out);
+		CHECK(ts_parsed(out, "tls13:x25519:ecdsap256[wolfssl]", "server") > 0 &&
+		          ts_parsed(out, "tls13:x25519:ecdsap256[wolfssl]", "client") > 0 &&
+		          ts_parsed(out, "tls13:x25519:ecdsap256[ember]", "client") > 0,
+		    "ember,wolfssl read back:\n%s", out);
+		CHECK(strstr(out, "not in this wolfSSL") != NULL && strstr(out, "0.00") == NULL,
+		    "the hybrid row:\n%s", out);
+	}
+	free(out);
+	free(serr);
 }
 
 /* Ember's handshake output, figures made up: a table, -mr records, the side-by-side rows */

@@ -293,7 +293,7 @@ void speed_tls_job_free(speed_tls_job *j)
 }
 
 const speed_engine *const speed_engines[] = { &speed_engine_ember, &speed_engine_openssl, &speed_engine_afalg,
-	&speed_engine_cryptodev, &speed_engine_sodium };
+	&speed_engine_cryptodev, &speed_engine_sodium, &speed_engine_wolfssl };
 const size_t speed_nengines = sizeof(speed_engines) / sizeof(speed_engines[0]);
 
 /* ---- small helpers ---- */

@@ -29,6 +29,7 @@
  *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG, kengine.c)
  *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto (kengine.c)
  *   speed_sodium.c  the "sodium" engine: libsodium (dlopen)
+ *   tls_wolfssl.c   the "wolfssl" engine: wolfSSL's TLS 1.3 handshakes only (dlopen, wolf_tls.c)
  * See docs/ENGINES.md for the engines.
  */
 #ifndef EMBER_SPEED_H
@@ -177,6 +178,7 @@ extern const speed_engine speed_engine_openssl;
 extern const speed_engine speed_engine_afalg;
 extern const speed_engine speed_engine_cryptodev;
 extern const speed_engine speed_engine_sodium;
+extern const speed_engine speed_engine_wolfssl; /* tls_wolfssl.c: the handshake rows only */
 
 /* Checks digest |d| against its known answer (or, lacking one, against the
  * other implementations): 0, or EMBER_EVERIFY with a one-line reason. */
