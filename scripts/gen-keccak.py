@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""gen-keccak.py - the unrolled Keccak-f[1600] rounds of src/hash/sha3_ref.c
-and src/hash/sha3_ref32.c, derived from FIPS 202's definitions.
+"""gen-keccak.py - the unrolled Keccak-f[1600] rounds of src/hash/sha3_ref.c,
+src/hash/sha3_ref32.c, src/hash/sha3_armv7.c and the other sha3_*.c files,
+derived from FIPS 202's definitions.
 
 Usage: scripts/gen-keccak.py [--check]
 
 Rewrites the text between the "BEGIN GENERATED" and "END GENERATED" lines
-of both files (the rest of each file is written by hand); with --check,
-changes nothing and exits 1 when either file differs from what it would
+of each file (the rest of each file is written by hand); with --check,
+changes nothing and exits 1 when any file differs from what it would
 write.
 
 Everything is computed here from the specification, nothing is copied:
@@ -16,7 +17,7 @@ Everything is computed here from the specification, nothing is copied:
   iota's 24 round constants from the rc(t) LFSR (Algorithms 5 and 6).
 Lane (x, y) is word x + 5y of the state (FIPS 202, 3.1.2).
 
-Both implementations keep the lanes of COMPLEMENT complemented inside the
+ref and ref32 keep the lanes of COMPLEMENT complemented inside the
 permutation (lane complementing, below): 7 NOTs a round instead of 25.
 
 ref:   64-bit lanes, two rounds per loop iteration (A -> E, E -> A). A is the
@@ -29,12 +30,16 @@ ref32: each lane as two 32-bit words, its even bits and its odd bits (bit
        interleaving): a 64-bit rotation by r is two 32-bit rotations by r/2
        when r is even; when r is odd the halves swap, the even word
        becoming the odd word rotated by (r+1)/2 and the odd word the even
-       one rotated by (r-1)/2. On MIPS and PowerPC the 50 words live in two
-       arrays, one round per loop iteration with the arrays swapping roles;
-       elsewhere in local variables, two rounds per iteration (the fewer
-       instructions under gcc 12 on each: see the comment generated above
-       the permutation). The state's uint64_t words hold the even word in
-       their low half and the odd word in their high half.
+       one rotated by (r-1)/2. On MIPS and PowerPC the 50 words live in
+       memory, the caller's state and a local array, one round per loop
+       iteration with the two swapping roles; elsewhere in local variables,
+       two rounds per iteration (the fewer instructions under gcc 12 on
+       each: see the comment generated above the permutation). The state's
+       uint64_t words hold the even word in their low half and the odd word
+       in their high half.
+armv7: ref32's words in Thumb-2 assembler, each kept rotated by a fixed
+       amount so that ARM's free operand rotation does rho (see
+       armv7_rotations below); no lane complementing, ARM has BIC.
 """
 import itertools
 import os
@@ -324,11 +329,16 @@ def round32(word, src, dst, rce, rco, plan):
                 out.append('b%de = %s;' % (x, rol32(to, (r + 1) // 2)))
                 out.append('b%do = %s;' % (x, rol32(te, (r - 1) // 2)))
         for x in range(5):
+            chi = {}
             for h, rc in (('e', rce), ('o', rco)):
-                chi = chi_expr(plan[y], x, lambda k, neg: ('~b%d%s' if neg else 'b%d%s') % (k, h))
+                chi[h] = chi_expr(plan[y], x, lambda k, neg: ('~b%d%s' if neg else 'b%d%s') % (k, h))
                 if x == 0 and y == 0:
-                    chi = '(%s) ^ %s' % (chi, rc)
-                out.append('%s = %s;' % (word(dst, x, y, h), chi))
+                    chi[h] = '(%s) ^ %s' % (chi[h], rc)
+            if word is word_lane64:
+                out.append('%s[%d] = (uint64_t)(uint32_t)(%s) << 32 | (uint32_t)(%s);' % (dst, x + 5 * y, chi['o'], chi['e']))
+            else:
+                for h in 'eo':
+                    out.append('%s = %s;' % (word(dst, x, y, h), chi[h]))
     return out
 
 
@@ -344,31 +354,31 @@ def temporaries32():
     return ['\tuint32_t %s;' % ', '.join('%s%d%s' % (p, x, h) for x in range(5) for h in 'eo') for p in 'bcd']
 
 
+def word_lane64(p, x, y, h):
+    """Half h of lane (x, y) of the uint64_t array p: the even word in the low half."""
+    i = x + 5 * y
+    return '(uint32_t)%s[%d]' % (p, i) if h == 'e' else '(uint32_t)(%s[%d] >> 32)' % (p, i)
+
+
 def ref32_arrays(S, plan):
-    """One round per iteration between two arrays whose pointers swap."""
-    comp = [i for (x, y) in sorted(S, key=lambda l: (l[1], l[0])) for i in (2 * (x + 5 * y), 2 * (x + 5 * y) + 1)]
+    """One round per iteration between the caller's st and a local array, the pointers swapping."""
+    comp = ['st[%d]' % (x + 5 * y) for (x, y) in sorted(S, key=lambda l: (l[1], l[0]))]
     L = ['static void keccak_f1600_bi(uint64_t st[25])', '{',
-         '\tuint32_t buf[2][50], *a = buf[0], *e = buf[1], *t;']
+         '\tuint64_t buf[25], *a = st, *e = buf, *t;']
     L.extend(temporaries32())
-    L.append('\tunsigned ir, i;')
+    L.append('\tunsigned ir;')
     L.append('')
-    L.append('\tfor (i = 0; i < 25; i++) {')
-    L.append('\t\ta[2 * i] = (uint32_t)st[i];')
-    L.append('\t\ta[2 * i + 1] = (uint32_t)(st[i] >> 32);')
-    L.append('\t}')
-    for i in comp:
-        L.append('\ta[%d] = ~a[%d];' % (i, i))
+    for w in comp:
+        L.append('\t%s = ~%s;' % (w, w))
     L.append('\tfor (ir = 0; ir < 48; ir += 2) {')
-    for s_ in round32(word_array, 'a', 'e', 'keccak_rc32[ir]', 'keccak_rc32[ir + 1]', plan):
+    for s_ in round32(word_lane64, 'a', 'e', 'keccak_rc32[ir]', 'keccak_rc32[ir + 1]', plan):
         L.append('\t\t' + s_)
     L.append('\t\tt = a;')
     L.append('\t\ta = e;')
     L.append('\t\te = t;')
     L.append('\t}')
-    for i in comp:
-        L.append('\ta[%d] = ~a[%d];' % (i, i))
-    L.append('\tfor (i = 0; i < 25; i++)')
-    L.append('\t\tst[i] = (uint64_t)a[2 * i + 1] << 32 | a[2 * i];')
+    for w in comp:
+        L.append('\t%s = ~%s;' % (w, w))
     L.append('\tember_wipe(buf, sizeof(buf));')
     L.append('}')
     return L
@@ -424,16 +434,209 @@ def gen_ref32(S):
     L.append(' *')
     L.append(' * Two shapes of the same rounds, by what gcc 12 makes of them (instructions')
     L.append(' * per permutation under qemu): MIPS32r2 and PowerPC (32 registers) keep the')
-    L.append(' * words in two arrays, one round per iteration, the arrays swapping roles')
-    L.append(' * (MIPS 24K: 12068 against 14499 as locals; e300: 11515 against 12080); the')
-    L.append(' * others keep them in local variables, two rounds per iteration (Cortex-A9:')
-    L.append(' * 12676 against 13498; i686: 17085 against 18485). The arrays are wiped.')
+    L.append(' * words in memory, one round per iteration from the caller\'s st to a local')
+    L.append(' * array and back, the pointers swapping roles, with no copy in or out (MIPS')
+    L.append(' * 24K: 11856 against 14843 as locals and 12256 as two local arrays copied')
+    L.append(' * in and out; e300: 11239 against 12356 and 11634); the others keep them in')
+    L.append(' * local variables, two rounds per iteration (Cortex-A9: 12676 against 13498;')
+    L.append(' * i686: 17085 against 18485). The local array is wiped.')
     L.append(' */')
     L.append('#if defined(__mips__) || defined(__powerpc__)')
     L.extend(ref32_arrays(S, plan))
     L.append('#else')
     L.extend(ref32_locals(S, plan))
     L.append('#endif')
+    return L
+
+
+# ---- armv7: bit-interleaved words, Thumb-2 assembler, rotations folded ----
+#
+# Every word is kept rotated: memory holds rotl(T, S[w]) for the true word T
+# of position w (S below). Each instruction's second operand may be rotated
+# for free on ARM, so a register carries a pending rotation too and every
+# XOR, BIC and load of a round folds it: b = M[src] ^ ror(D, k) is
+# rotl(B, S[src] - rr) (theta, rho and pi in one EOR), chi's
+# b0 ^ (b2 & ~b1) keeps b0's pending rotation, and S[q] = S[src(q)] - rr(q)
+# makes that the one memory wants at q: no ROR, but one per cycle of the
+# word permutation (where the rotations around the cycle do not add up to 0).
+
+def armv7_words():
+    """Per output word q = (x, y, h): (source word, rr) of its B."""
+    src = {}
+    for y in range(5):
+        for x in range(5):
+            sx, sy = pi_source(x, y)
+            r = RHO[sx][sy]
+            if r % 2 == 0:
+                src[(x, y, 'e')] = ((sx, sy, 'e'), r // 2)
+                src[(x, y, 'o')] = ((sx, sy, 'o'), r // 2)
+            else:
+                src[(x, y, 'e')] = ((sx, sy, 'o'), (r + 1) // 2)
+                src[(x, y, 'o')] = ((sx, sy, 'e'), (r - 1) // 2)
+    return src
+
+
+def armv7_rotations():
+    """S[w] (left rotation of stored word w) and the words that end a cycle (one ROR each)."""
+    src = armv7_words()
+    S, breaks = {}, set()
+    for start in sorted(src):
+        if start in S:
+            continue
+        # walk q -> src(q) back to the start: S[q] = S[src(q)] - rr(q)
+        cyc, q = [], start
+        while q not in cyc:
+            cyc.append(q)
+            q = src[q][0]
+        # q = cyc[k] reads cyc[k + 1]: S[cyc[k + 1]] = S[cyc[k]] + rr(cyc[k]), from S[start] = 0;
+        # the last word of the cycle reads the start, whose S is already fixed: it gets the ROR
+        S[start] = 0
+        for k in range(len(cyc) - 1):
+            S[cyc[k + 1]] = (S[cyc[k]] + src[cyc[k]][1]) % 32
+        last = cyc[-1]
+        if (S[src[last][0]] - src[last][1]) % 32 != S[last]:
+            breaks.add(last)
+    return S, breaks
+
+
+def widx(x, y, h):
+    return 8 * (x + 5 * y) + (4 if h == 'o' else 0)
+
+
+def gen_armv7_asm(S, breaks):
+    src = armv7_words()
+    R = {}
+    for x in range(5):
+        R[(x, 'e')] = 'r%d' % (1 + 2 * x)
+        R[(x, 'o')] = 'r%d' % (2 + 2 * x)
+    T0, T1 = 'r11', 'r12'
+    EOFF, DOFF, RCP, END, FRAME = 0, 200, 240, 244, 248
+    A = []
+
+    def op(ins, d, n, m, k):
+        k %= 32
+        A.append('%s %s, %s, %s%s' % (ins, d, n, m, ', ror #%d' % k if k else ''))
+
+    def rnd(sb, db):
+        def mem(base, off):
+            return '[%s, #%d]' % (base, off + (EOFF if base == 'sp' else 0))
+        Pc = {}
+        for x in range(5):
+            A.append('ldrd %s, %s, %s' % (R[(x, 'e')], R[(x, 'o')], mem(sb, widx(x, 0, 'e'))))
+            Pc[(x, 'e')], Pc[(x, 'o')] = S[(x, 0, 'e')], S[(x, 0, 'o')]
+            for y in range(1, 5):
+                A.append('ldrd %s, %s, %s' % (T0, T1, mem(sb, widx(x, y, 'e'))))
+                for h, t in (('e', T0), ('o', T1)):
+                    op('eor', R[(x, h)], R[(x, h)], t, S[(x, y, h)] - Pc[(x, h)])
+        Pd = {}
+        for x in range(5):
+            cm, cp = (x - 1) % 5, (x + 1) % 5
+            # D[x]e = C[x-1]e ^ rotl(C[x+1]o, 1); D[x]o = C[x-1]o ^ C[x+1]e
+            Pd[(x, 'e')] = Pc[(cm, 'e')]
+            op('eor', T0, R[(cm, 'e')], R[(cp, 'o')], Pc[(cp, 'o')] - (1 + Pd[(x, 'e')]))
+            Pd[(x, 'o')] = Pc[(cm, 'o')]
+            op('eor', T1, R[(cm, 'o')], R[(cp, 'e')], Pc[(cp, 'e')] - Pd[(x, 'o')])
+            A.append('strd %s, %s, [sp, #%d]' % (T0, T1, DOFF + 8 * x))
+        for y in range(5):
+            Pb = {}
+            for x in range(5):
+                (sx, sy, sh), rr = src[(x, y, 'e')]
+                if sh == 'e':
+                    A.append('ldrd %s, %s, %s' % (R[(x, 'e')], R[(x, 'o')], mem(sb, widx(sx, sy, 'e'))))
+                else:
+                    A.append('ldrd %s, %s, %s' % (R[(x, 'o')], R[(x, 'e')], mem(sb, widx(sx, sy, 'e'))))
+                A.append('ldrd %s, %s, [sp, #%d]' % (T0, T1, DOFF + 8 * sx))
+                for h in 'eo':
+                    (sx, sy, sh), rr = src[(x, y, h)]
+                    dreg = T0 if sh == 'e' else T1
+                    op('eor', R[(x, h)], R[(x, h)], dreg, Pd[(sx, sh)] - S[(sx, sy, sh)])
+                    Pb[(x, h)] = S[(sx, sy, sh)] - rr
+            order = [1, 2, 3, 4, 0] if y == 0 else [0, 1, 2, 3, 4]
+            for x in order:
+                if y == 0 and x == 0:
+                    A.append('ldr lr, [sp, #%d]' % RCP)
+                    A.append('ldrd %s, %s, [lr], #8' % (R[(3, 'e')], R[(3, 'o')]))
+                    A.append('str lr, [sp, #%d]' % RCP)
+                for h, t in (('e', T0), ('o', T1)):
+                    b0, b1, b2 = (x, h), ((x + 1) % 5, h), ((x + 2) % 5, h)
+                    op('bic', t, R[b2], R[b1], Pb[b1] - Pb[b2])
+                    op('eor', t, R[b0], t, Pb[b2] - Pb[b0])
+                    pe = Pb[b0]
+                    if y == 0 and x == 0:
+                        op('eor', t, t, R[(3, h)], -pe)
+                    q = (x, y, h)
+                    if (pe - S[q]) % 32:
+                        assert q in breaks, q
+                        A.append('ror %s, %s, #%d' % (t, t, (pe - S[q]) % 32))
+                A.append('strd %s, %s, %s' % (T0, T1, mem(db, widx(x, y, 'e'))))
+
+    A.append('push {r3-r11, lr}')
+    A.append('sub sp, sp, #%d' % FRAME)
+    A.append('adr r1, .Lkeccak_rc32_armv7')
+    A.append('add r2, r1, #192')
+    A.append('strd r1, r2, [sp, #%d]' % RCP)
+    A.append('.Lkeccak_armv7_loop:')
+    rnd('r0', 'sp')
+    rnd('sp', 'r0')
+    A.append('ldrd r1, r2, [sp, #%d]' % RCP)
+    A.append('cmp r1, r2')
+    A.append('bne .Lkeccak_armv7_loop')
+    # the stack copy holds the state one round before the end, D the last theta's: wiped
+    A.append('movs r1, #0')
+    A.append('movs r2, #0')
+    for off in range(0, RCP, 8):
+        A.append('strd r1, r2, [sp, #%d]' % off)
+    A.append('add sp, sp, #%d' % FRAME)
+    A.append('pop {r3-r11, pc}')
+    return A
+
+
+def gen_armv7():
+    S, breaks = armv7_rotations()
+    words = []
+    for c in RC:
+        words.extend(deinterleave(c))
+    L = []
+    L.append('/*')
+    L.append(' * Entries 2w and 2w + 1: the right rotations (32 - S mod 32) that take the')
+    L.append(' * even and odd words of lane w to the form the state keeps them in')
+    L.append(' * (scripts/gen-keccak.py, armv7_rotations).')
+    L.append(' */')
+    L.append('static const uint8_t keccak_ror[50] = {')
+    vals = [(32 - S[(j % 5, j // 5, h)]) % 32 for j in range(25) for h in 'eo']
+    for i in range(0, 50, 10):
+        L.append('\t' + ', '.join('%d' % v for v in vals[i:i + 10]) + (',' if i + 10 < 50 else ''))
+    L.append('};')
+    L.append('')
+    A = gen_armv7_asm(S, breaks)
+    n = sum(1 for a in A if not a.endswith(':'))
+    L.append('/*')
+    L.append(' * Keccak-f[1600] (FIPS 202, 3.3) on the rotated bit-interleaved words:')
+    L.append(' * two rounds per iteration, the state to a stack copy and back; theta\'s D')
+    L.append(' * on the stack, which is wiped. %d instructions; %d ROR a round (the cycles' % (n, len(breaks)))
+    L.append(' * of the word permutation whose rotations do not add up to 0 mod 32). After')
+    L.append(' * the code, iota\'s round constants (FIPS 202, 3.2.5), bit-interleaved.')
+    L.append(' */')
+    L.append('void ember_keccak_f1600_armv7(uint64_t st[25]);')
+    L.append('__asm__(')
+    L.append('\t".syntax unified\\n"')
+    L.append('\t".pushsection .text\\n"')
+    L.append('\t".p2align 2\\n"')
+    L.append('\t".thumb\\n"')
+    L.append('\t".thumb_func\\n"')
+    L.append('\t".global ember_keccak_f1600_armv7\\n"')
+    L.append('\t".hidden ember_keccak_f1600_armv7\\n"')
+    L.append('\t".type ember_keccak_f1600_armv7, %function\\n"')
+    L.append('\t"ember_keccak_f1600_armv7:\\n"')
+    for a in A:
+        L.append('\t"%s%s\\n"' % ('' if a.endswith(':') else '\\t', a))
+    L.append('\t".size ember_keccak_f1600_armv7, .-ember_keccak_f1600_armv7\\n"')
+    L.append('\t".p2align 3\\n"')
+    L.append('\t".Lkeccak_rc32_armv7:\\n"')
+    for i in range(0, 48, 4):
+        L.append('\t"\\t.word %s\\n"' % ', '.join('0x%08x' % w for w in words[i:i + 4]))
+    L.append('\t".popsection\\n"')
+    L.append('\tEMBER_ARMV7_MODE_);')
     return L
 
 
@@ -820,6 +1023,7 @@ def main():
     ok = splice(os.path.join(ROOT, 'src/hash/sha3_x86bmi.c'), gen_x86bmi(), check) and ok
     ok = splice(os.path.join(ROOT, 'src/hash/sha3_avx512.c'), gen_avx512(), check) and ok
     ok = splice(os.path.join(ROOT, 'src/hash/sha3_armv8.c'), gen_armv8(), check) and ok
+    ok = splice(os.path.join(ROOT, 'src/hash/sha3_armv7.c'), gen_armv7(), check) and ok
     for impl, target, what in X4_FILES:
         ok = splice(os.path.join(ROOT, 'src/hash/sha3_x4_%s.c' % impl), gen_x4(target, what), check) and ok
     sys.exit(0 if ok else 1)

@@ -59,6 +59,56 @@ static inline void ember_keccak_lanes_extract(const uint64_t st[25], uint8_t *ou
 		*out++ = (uint8_t)(st[off / 8] >> (8 * (off % 8)));
 }
 
+/*
+ * Bit interleaving (the lanes of sha3_ref32.c and sha3_armv7.c): bits
+ * 0, 2, ..., 30 of |x| to bits 0 .. 15, bits 1, 3, ..., 31 to 16 .. 31
+ * (four delta swaps), and back.
+ */
+static inline uint32_t ember_keccak_unzip32(uint32_t x)
+{
+	uint32_t t;
+
+	t = (x ^ (x >> 1)) & 0x22222222u;
+	x ^= t ^ (t << 1);
+	t = (x ^ (x >> 2)) & 0x0c0c0c0cu;
+	x ^= t ^ (t << 2);
+	t = (x ^ (x >> 4)) & 0x00f000f0u;
+	x ^= t ^ (t << 4);
+	t = (x ^ (x >> 8)) & 0x0000ff00u;
+	x ^= t ^ (t << 8);
+	return x;
+}
+
+static inline uint32_t ember_keccak_zip32(uint32_t x)
+{
+	uint32_t t;
+
+	t = (x ^ (x >> 8)) & 0x0000ff00u;
+	x ^= t ^ (t << 8);
+	t = (x ^ (x >> 4)) & 0x00f000f0u;
+	x ^= t ^ (t << 4);
+	t = (x ^ (x >> 2)) & 0x0c0c0c0cu;
+	x ^= t ^ (t << 2);
+	t = (x ^ (x >> 1)) & 0x22222222u;
+	x ^= t ^ (t << 1);
+	return x;
+}
+
+/* The lane lo | hi << 32 as the word of its even bits |e| and the word of its odd bits |o|. */
+static inline void ember_keccak_interleave(uint32_t lo, uint32_t hi, uint32_t *e, uint32_t *o)
+{
+	lo = ember_keccak_unzip32(lo);
+	hi = ember_keccak_unzip32(hi);
+	*e = (lo & 0x0000ffffu) | (hi << 16);
+	*o = (lo >> 16) | (hi & 0xffff0000u);
+}
+
+static inline void ember_keccak_deinterleave(uint32_t e, uint32_t o, uint32_t *lo, uint32_t *hi)
+{
+	*lo = ember_keccak_zip32((e & 0x0000ffffu) | (o << 16));
+	*hi = ember_keccak_zip32((e >> 16) | (o & 0xffff0000u));
+}
+
 /* The domain bits and the first bit of pad10*1, as one byte (FIPS 202, 6.1, 6.2 and B.2) */
 #define EMBER_SHA3_SUFFIX 0x06
 #define EMBER_SHAKE_SUFFIX 0x1f
