@@ -14,7 +14,9 @@
  * and on any crash or sanitizer report (the build is ASan + UBSan).
  *
  * Input: byte 0 flags (bit 0: the victim is the server; bit 1: XOR rather
- * than replace; bit 2: HelloRetryRequest), byte 1 the round (0..15), the
+ * than replace; bit 2: HelloRetryRequest; bits 3-5: max_fragment_length
+ * 0-4 offered by the client, modulo 5; bit 6: the client then gets its
+ * smallest buffer, EMBER_TLS13_MFL_BUF), byte 1 the round (0..15), the
  * rest the bytes.
  */
 #include <stdlib.h>
@@ -171,7 +173,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		scfg.groups = p256;
 		scfg.n_groups = 1;
 	}
-	if (ember_tls13_client_init(&client, &ccfg, cbuf, sizeof(cbuf)) ||
+	/* bits 3-5: max_fragment_length offered (0-4), bit 6: the client in its smallest buffer for it */
+	ccfg.max_fragment_length = (uint8_t)(((data[0] >> 3) & 7) % 5);
+	if (ember_tls13_client_init(&client, &ccfg, cbuf,
+	        ccfg.max_fragment_length && (data[0] & 0x40) ? EMBER_TLS13_MFL_BUF(ccfg.max_fragment_length) : sizeof(cbuf)) ||
 	    ember_tls13_server_init(&server, &scfg, sbuf, sizeof(sbuf)))
 		abort();
 	for (r = 0; r < 24; r++) {
