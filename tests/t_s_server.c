@@ -31,6 +31,7 @@
 #include "ember/keys.h"
 #include "ember/tls.h"
 #include "test.h"
+#include "netutil.h"
 #include "tlsutil.h"
 
 static char dir[1024];
@@ -40,20 +41,6 @@ static const char *const suites[3] = { "TLS_AES_128_GCM_SHA256", "TLS_AES_256_GC
 static const char *const groups[3] = { "X25519", "P-256", "P-384" };
 static const char *const ossl_sigs[K_COUNT] = { "ecdsa_secp256r1_sha256", "ecdsa_secp384r1_sha384",
 	"rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:rsa_pss_rsae_sha512", "ed25519", NULL };
-
-typedef struct server {
-	pid_t pid;
-	int out;          /* its standard output (a pipe) */
-	int port;
-} server;
-
-static int have(const char *prog)
-{
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	return system(cmd) == 0;
-}
 
 static int write_pem(const char *name, const char *label, const uint8_t *der, size_t len)
 {
@@ -92,170 +79,23 @@ static int write_pki(void)
 	return 1;
 }
 
-/* A port nobody listens on now: bind 127.0.0.1:0, read it, close. */
-static int free_port(void)
-{
-	struct sockaddr_in a;
-	socklen_t l = sizeof(a);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0 &&
-	    getsockname(fd, (struct sockaddr *)&a, &l) == 0)
-		port = ntohs(a.sin_port);
-	if (fd >= 0)
-		close(fd);
-	return port;
-}
-
-/* Reads one line of |fd| within |ms|; 0, or -1. */
-static int read_line(int fd, char *line, size_t cap, int ms)
-{
-	size_t n = 0;
-	struct timespec t0, t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (n + 1 < cap) {
-		struct pollfd pf = { fd, POLLIN, 0 };
-		long left;
-		char ch;
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		left = ms - ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
-		if (left <= 0 || poll(&pf, 1, (int)left) != 1 || read(fd, &ch, 1) != 1)
-			return -1;
-		if (ch == '\n')
-			break;
-		line[n++] = ch;
-	}
-	line[n] = '\0';
-	return 0;
-}
-
-/*
- * Starts |cmd| (sh words, run in dir, stderr to dir/|log|) and waits for its "ACCEPT" line;
- * |port| > 0: the port it was given (openssl prints no port), else read from "ACCEPT host:port".
- */
-static int start_server(server *s, int port, const char *log, const char *fmt, ...)
-{
-	char body[2048], cmd[8192], line[256];
-	int p[2];
-	va_list ap;
-
-	memset(s, 0, sizeof(*s));
-	s->pid = -1;
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %sexec %s </dev/null 2>>'%s'", dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body, log);
-	if (pipe(p) != 0)
-		return -1;
-	s->pid = fork();
-	if (s->pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -1;
-	}
-	if (s->pid == 0) {
-		dup2(p[1], 1);
-		close(p[0]);
-		close(p[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	close(p[1]);
-	s->out = p[0];
-	for (;;) {
-		if (read_line(s->out, line, sizeof(line), 15000) != 0)
-			return -1;
-		if (strncmp(line, "ACCEPT", 6) == 0)
-			break;
-	}
-	if (port > 0)
-		s->port = port;
-	else {
-		const char *c = strrchr(line, ':');
-		s->port = c ? atoi(c + 1) : -1;
-	}
-	return s->port > 0 ? 0 : -1;
-}
-
-/* Stops the server by its pid (if it has not exited); returns what it wrote to stdout after ACCEPT. */
-static char *stop_server(server *s, int wait_exit_ms)
-{
-	char *all = calloc(1, 1 << 16);
-	size_t n = 0;
-	int st, waited = 0;
-
-	if (s->pid <= 0)
-		return all;
-	while (waited < wait_exit_ms && waitpid(s->pid, &st, WNOHANG) == 0) {
-		struct timespec ts = { 0, 20000000 };
-		nanosleep(&ts, NULL);
-		waited += 20;
-	}
-	if (waited >= wait_exit_ms || wait_exit_ms == 0) {
-		kill(s->pid, SIGTERM);
-		for (waited = 0; waitpid(s->pid, &st, WNOHANG) == 0; waited += 20) {
-			struct timespec ts = { 0, 20000000 };
-			if (waited == 3000)
-				kill(s->pid, SIGKILL);
-			nanosleep(&ts, NULL);
-		}
-	}
-	fcntl(s->out, F_SETFL, O_NONBLOCK);
-	if (all) {
-		ssize_t r;
-		while (n + 1 < (1 << 16) && (r = read(s->out, all + n, (1 << 16) - 1 - n)) > 0)
-			n += (size_t)r;
-	}
-	close(s->out);
-	s->pid = -1;
-	return all;
-}
-
-/* Runs |fmt| in dir (sh words), $E the ember binary; its stdout and stderr. */
-static int run(char **out, char **err, const char *fmt, ...)
-{
-	char body[2048], cmd[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s%s", dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
-	return t_run_cmd(cmd, out, err);
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-
-	for (; s && *s; s++)
-		n += *s == '\n';
-	return n;
-}
-
 /* openssl s_client -> ember s_server -rev, every group and suite for key |k|; 1 when all passed. */
 static int ossl_to_ember(int k, int full)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL, *sout;
 	int gi, si, ok = 1, count = 0;
 	int ng = full ? 3 : 1, ns = full ? 3 : 1;
 
-	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert %s.crt -key %s.key -rev -state -naccept %d -timeout 10",
+	if (!CHECK(tn_start_server(&s, dir, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert %s.crt -key %s.key -rev -state -naccept %d -timeout 10",
 	               key_file[k], key_file[k], ng * ns) == 0,
 	        "ember s_server (%s) did not start", key_file[k])) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return 0;
 	}
 	for (gi = 0; gi < ng; gi++)
 		for (si = 0; si < ns; si++) {
-			int rc = run(&out, &err,
+			int rc = tn_run(dir, &out, &err,
 			    "printf 'hello ember %d%d\\nCLOSE\\n' | timeout 20 openssl s_client -connect 127.0.0.1:%d "
 			    "-servername ember.test -CAfile ca.pem -verify_return_error -groups %s -ciphersuites %s "
 			    "-sigalgs %s -quiet",
@@ -270,9 +110,9 @@ static int ossl_to_ember(int k, int full)
 			out = err = NULL;
 			count++;
 		}
-	sout = stop_server(&s, 10000);
-	ok &= CHECK(sout && lines(sout) == count && strstr(sout, "ciphersuite=") && strstr(sout, "sigalg="),
-	    "s_server -state (%s): %d lines, want %d: %s", key_file[k], lines(sout), count, sout ? sout : "");
+	sout = tn_stop_server(&s, 10000);
+	ok &= CHECK(sout && tn_lines(sout) == count && strstr(sout, "ciphersuite=") && strstr(sout, "sigalg="),
+	    "s_server -state (%s): %d lines, want %d: %s", key_file[k], tn_lines(sout), count, sout ? sout : "");
 	free(sout);
 	return ok;
 }
@@ -280,20 +120,20 @@ static int ossl_to_ember(int k, int full)
 /* ember s_client -> openssl s_server -rev, every group and suite for key |k|. */
 static int ember_to_ossl(int k, int full)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL;
-	int gi, si, ok = 1, port = free_port();
+	int gi, si, ok = 1, port = tn_free_port();
 	int ng = full ? 3 : 1, ns = full ? 3 : 1;
 
-	if (!CHECK(port > 0 && start_server(&s, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert %s.crt -key %s.key -rev",
+	if (!CHECK(port > 0 && tn_start_server(&s, dir, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert %s.crt -key %s.key -rev",
 	                           port, key_file[k], key_file[k]) == 0,
 	        "openssl s_server (%s) did not start", key_file[k])) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return 0;
 	}
 	for (gi = 0; gi < ng; gi++)
 		for (si = 0; si < ns; si++) {
-			int rc = run(&out, &err,
+			int rc = tn_run(dir, &out, &err,
 			    "printf 'hello openssl\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d "
 			    "-servername ember.test -CAfile ca.pem -verify_return_error -groups %s -ciphersuites %s -brief -ign_eof",
 			    s.port, groups[(gi + k + 1) % 3], suites[(si + k) % 3]);
@@ -305,7 +145,7 @@ static int ember_to_ossl(int k, int full)
 			free(err);
 			out = err = NULL;
 		}
-	free(stop_server(&s, 0));
+	free(tn_stop_server(&s, 0));
 	return ok;
 }
 
@@ -313,7 +153,7 @@ static void interop(void)
 {
 	int k, full = t_phase == 1;
 
-	if (!have("openssl")) {
+	if (!tn_have("openssl")) {
 		t_skip("s_server interop: no openssl command");
 		return;
 	}
@@ -330,19 +170,19 @@ static void interop(void)
 /* ember s_client against openssl s_server -www; HelloRetryRequest from X25519MLKEM768 to X25519. */
 static void www_and_hrr(void)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL;
-	int rc, port = free_port();
+	int rc, port = tn_free_port();
 
-	if (!have("openssl"))
+	if (!tn_have("openssl"))
 		return;
-	if (!CHECK(port > 0 && start_server(&s, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert p256.crt -key p256.key -www",
+	if (!CHECK(port > 0 && tn_start_server(&s, dir, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert p256.crt -key p256.key -www",
 	                           port) == 0,
 	        "openssl s_server -www did not start")) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return;
 	}
-	rc = run(&out, &err,
+	rc = tn_run(dir, &out, &err,
 	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
 	    "-CAfile ca.pem -verify_return_error -quiet",
 	    s.port);
@@ -350,7 +190,7 @@ static void www_and_hrr(void)
 	    "ember s_client -> openssl s_server -www: exit %d, out '%.200s', err '%s'", rc, out ? out : "", err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err,
+	rc = tn_run(dir, &out, &err,
 	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
 	    "-CAfile ca.pem -verify_return_error -groups X25519MLKEM768:X25519 -brief -ign_eof",
 	    s.port);
@@ -362,7 +202,7 @@ static void www_and_hrr(void)
 	free(out);
 	free(err);
 	/* max_fragment_length: openssl's page (several KiB) comes in 512-byte records */
-	rc = run(&out, &err,
+	rc = tn_run(dir, &out, &err,
 	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
 	    "-CAfile ca.pem -verify_return_error -maxfraglen 512 -quiet",
 	    s.port);
@@ -371,28 +211,28 @@ static void www_and_hrr(void)
 	    out ? strlen(out) : 0, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -maxfraglen 100 </dev/null", s.port);
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "-maxfraglen 100"), "s_client -maxfraglen 100: exit %d, '%s'",
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -maxfraglen 100 </dev/null", s.port);
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "-maxfraglen 100"), "s_client -maxfraglen 100: exit %d, '%s'",
 	    rc, err ? err : "");
 	free(out);
 	free(err);
-	free(stop_server(&s, 0));
+	free(tn_stop_server(&s, 0));
 }
 
 /* curl and ember s_client against ember s_server -www; ember to ember with ML-DSA-65 and the hybrid. */
 static void ember_www(void)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL, *sout;
 	int rc;
 
-	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert ed25519.crt -key ed25519.key -www -naccept 2") == 0,
+	if (!CHECK(tn_start_server(&s, dir, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert ed25519.crt -key ed25519.key -www -naccept 2") == 0,
 	        "ember s_server -www did not start")) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return;
 	}
-	if (have("curl")) {
-		rc = run(&out, &err, "timeout 20 curl -sS --max-time 15 --cacert ca.pem https://ember.test:%d/ --resolve ember.test:%d:127.0.0.1",
+	if (tn_have("curl")) {
+		rc = tn_run(dir, &out, &err, "timeout 20 curl -sS --max-time 15 --cacert ca.pem https://ember.test:%d/ --resolve ember.test:%d:127.0.0.1",
 		    s.port, s.port);
 		CHECK(rc == 0 && out && strstr(out, "Protocol: TLSv1.3") && strstr(out, "Cipher: TLS_"),
 		    "curl -> ember s_server -www: exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
@@ -400,28 +240,28 @@ static void ember_www(void)
 		free(err);
 	} else
 		t_skip("curl -> ember s_server -www: no curl command (apt-get install curl)");
-	rc = run(&out, &err, "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	rc = tn_run(dir, &out, &err, "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
 	                     "-CAfile ca.pem -verify_return_error -quiet",
 	    s.port);
 	CHECK(rc == 0 && out && strstr(out, "HTTP/1.0 200 ok") && strstr(out, "Signature: ed25519"),
 	    "ember s_client -> ember s_server -www: exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
 	free(out);
 	free(err);
-	free(stop_server(&s, have("curl") ? 10000 : 0));
+	free(tn_stop_server(&s, tn_have("curl") ? 10000 : 0));
 
-	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert mldsa65.crt -key mldsa65.key -rev -state -naccept 1") == 0,
+	if (!CHECK(tn_start_server(&s, dir, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert mldsa65.crt -key mldsa65.key -rev -state -naccept 1") == 0,
 	        "ember s_server (ML-DSA-65) did not start")) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return;
 	}
-	rc = run(&out, &err, "printf 'post-quantum\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
+	rc = tn_run(dir, &out, &err, "printf 'post-quantum\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "
 	                     "-CAfile ca.pem -verify_return_error -groups X25519MLKEM768 -quiet",
 	    s.port);
 	CHECK(rc == 0 && out && strstr(out, "mutnauq-tsop"), "ember s_client -> ember s_server, ML-DSA-65 + X25519MLKEM768: exit %d, out '%s', err '%s'",
 	    rc, out ? out : "", err ? err : "");
 	free(out);
 	free(err);
-	sout = stop_server(&s, 10000);
+	sout = tn_stop_server(&s, 10000);
 	CHECK(sout && strstr(sout, "group=X25519MLKEM768") && strstr(sout, "sigalg=mldsa65"), "s_server -state: '%s'",
 	    sout ? sout : "");
 	free(sout);
@@ -430,44 +270,44 @@ static void ember_www(void)
 /* Bad input: one line and exit 1 for the commands; a dropped connection (with an alert) for the server. */
 static void bad_input(void)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL;
 	int rc, port, fd, i;
 	struct sockaddr_in a;
 	uint8_t junk[300], reply[64];
 
-	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert missing.pem -key p256.key");
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "missing.pem"), "missing -cert: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert missing.pem -key p256.key");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "missing.pem"), "missing -cert: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p384.key");
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "does not match"), "mismatched key: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p384.key");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "does not match"), "mismatched key: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:99999 -cert p256.crt -key p256.key");
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "99999"), "bad port: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:99999 -cert p256.crt -key p256.key");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "99999"), "bad port: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -tls1_2");
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "not supported yet"), "-tls1_2: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -tls1_2");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "not supported yet"), "-tls1_2: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:http0 </dev/null");
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "-connect"), "s_client bad port: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:http0 </dev/null");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "-connect"), "s_client bad port: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -groups X25519:nope </dev/null", free_port());
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "nope"), "s_client bad group: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -groups X25519:nope </dev/null", tn_free_port());
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "nope"), "s_client bad group: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	port = free_port();
-	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -quiet </dev/null", port);
+	port = tn_free_port();
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -quiet </dev/null", port);
 	{
 		/* the culprit named; the reason is "Connection refused" natively, but qemu-user hands SO_ERROR's host
 		   number (111) to a MIPS guest untranslated, where strerror calls it "Unknown error 111" */
 		char want[64];
 		snprintf(want, sizeof(want), "127.0.0.1:%d", port);
-		CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, want) &&
+		CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, want) &&
 		          (strstr(err, "refused") || strstr(err, "error 111")),
 		    "s_client, nobody listening: exit %d, '%s'", rc, err ? err : "");
 	}
@@ -475,9 +315,9 @@ static void bad_input(void)
 	free(err);
 
 	/* garbage, then a stalled peer, then good clients: the server stays up and serves them */
-	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -rev -timeout 2") == 0,
+	if (!CHECK(tn_start_server(&s, dir, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -rev -timeout 2") == 0,
 	        "ember s_server did not start")) {
-		free(stop_server(&s, 0));
+		free(tn_stop_server(&s, 0));
 		return;
 	}
 	memset(&a, 0, sizeof(a));
@@ -501,7 +341,7 @@ static void bad_input(void)
 	fd = socket(AF_INET, SOCK_STREAM, 0);
 	CHECK(fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0, "stalled peer's connect");
 	for (i = 0; i < 2; i++) {
-		rc = run(&out, &err, "printf 'still up\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile ca.pem "
+		rc = tn_run(dir, &out, &err, "printf 'still up\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile ca.pem "
 		                     "-verify_return_error -servername ember.test -quiet",
 		    s.port);
 		CHECK(rc == 0 && out && strstr(out, "pu llits"), "client %d after garbage, beside a stalled peer: exit %d, out '%s', err '%s'",
@@ -516,12 +356,12 @@ static void bad_input(void)
 		close(fd);
 	}
 	/* verification refused: the chain is not under other_ca.pem */
-	rc = run(&out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile other_ca.pem -verify_return_error -quiet </dev/null",
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:%d -CAfile other_ca.pem -verify_return_error -quiet </dev/null",
 	    s.port);
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "alert"), "s_client, unknown CA: exit %d, '%s'", rc, err ? err : "");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "alert"), "s_client, unknown CA: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	free(stop_server(&s, 0));
+	free(tn_stop_server(&s, 0));
 }
 
 EMBER_TEST(s_server)

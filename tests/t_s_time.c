@@ -36,23 +36,10 @@
 #include "ember/keys.h"
 #include "speedparse.h"
 #include "test.h"
+#include "netutil.h"
 #include "tlsutil.h"
 
 static char dir[1024];
-
-typedef struct server {
-	pid_t pid;
-	int out;
-	int port;
-} server;
-
-static int have(const char *prog)
-{
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	return system(cmd) == 0;
-}
 
 static int write_pem(const char *name, const char *label, const uint8_t *der, size_t len)
 {
@@ -84,136 +71,6 @@ static int write_pki(void)
 	return t_write_file(path, buf, strlen((char *)buf)) == 0;
 }
 
-/* A port nobody listens on now: bind 127.0.0.1:0, read it, close. */
-static int free_port(void)
-{
-	struct sockaddr_in a;
-	socklen_t l = sizeof(a);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0 && getsockname(fd, (struct sockaddr *)&a, &l) == 0)
-		port = ntohs(a.sin_port);
-	if (fd >= 0)
-		close(fd);
-	return port;
-}
-
-/* One line of |fd| within |ms|; 0, or -1. */
-static int read_line(int fd, char *line, size_t cap, int ms)
-{
-	size_t n = 0;
-	struct timespec t0, t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (n + 1 < cap) {
-		struct pollfd pf = { fd, POLLIN, 0 };
-		long left;
-		char ch;
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		left = ms - ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
-		if (left <= 0 || poll(&pf, 1, (int)left) != 1 || read(fd, &ch, 1) != 1)
-			return -1;
-		if (ch == '\n')
-			break;
-		line[n++] = ch;
-	}
-	line[n] = '\0';
-	return 0;
-}
-
-/* Starts |fmt| (sh words, in dir, stderr to dir/|log|, stdin /dev/null) and waits for its ACCEPT line. */
-static int start_server(server *s, int port, const char *log, const char *fmt, ...)
-{
-	char body[2048], cmd[8192], line[256];
-	int p[2];
-	va_list ap;
-
-	memset(s, 0, sizeof(*s));
-	s->pid = -1;
-	s->out = -1;
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %sexec %s </dev/null 2>>'%s'", dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body, log);
-	if (pipe(p) != 0)
-		return -1;
-	s->pid = fork();
-	if (s->pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -1;
-	}
-	if (s->pid == 0) {
-		dup2(p[1], 1);
-		close(p[0]);
-		close(p[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	close(p[1]);
-	s->out = p[0];
-	for (;;) {
-		if (read_line(s->out, line, sizeof(line), 15000) != 0)
-			return -1;
-		if (strncmp(line, "ACCEPT", 6) == 0)
-			break;
-	}
-	if (port > 0)
-		s->port = port;
-	else {
-		const char *c = strrchr(line, ':');
-		s->port = c ? atoi(c + 1) : -1;
-	}
-	return s->port > 0 ? 0 : -1;
-}
-
-/* Stops the server by its pid: SIGTERM, SIGKILL after 3 s. */
-static void stop_server(server *s)
-{
-	int st, waited;
-
-	if (s->pid > 0) {
-		kill(s->pid, SIGTERM);
-		for (waited = 0; waitpid(s->pid, &st, WNOHANG) == 0; waited += 20) {
-			struct timespec ts = { 0, 20000000 };
-			if (waited == 3000)
-				kill(s->pid, SIGKILL);
-			nanosleep(&ts, NULL);
-		}
-	}
-	if (s->out >= 0)
-		close(s->out);
-	s->pid = -1;
-	s->out = -1;
-}
-
-/* Runs |fmt| in dir (sh words), $E the ember binary; its stdout and stderr. */
-static int run(char **out, char **err, const char *fmt, ...)
-{
-	char body[2048], cmd[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(body, sizeof(body), fmt, ap);
-	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && E='%s' && %s%s", dir, t_ember_bin,
-	    t_phase == 2 ? "export EMBER_CPUCAP=none && " : "", body);
-	return t_run_cmd(cmd, out, err);
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-
-	for (; s && *s; s++)
-		n += *s == '\n';
-	return n;
-}
-
 /* Runs a command expected to fail: exit 1, one line on stderr holding |want| (and |want2| when not NULL). */
 static void refused(const char *what, const char *want, const char *want2, const char *fmt, ...)
 {
@@ -225,8 +82,8 @@ static void refused(const char *what, const char *want, const char *want2, const
 	va_start(ap, fmt);
 	vsnprintf(body, sizeof(body), fmt, ap);
 	va_end(ap);
-	rc = run(&out, &err, "%s", body);
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, want) && (want2 == NULL || strstr(err, want2)),
+	rc = tn_run(dir, &out, &err, "%s", body);
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, want) && (want2 == NULL || strstr(err, want2)),
 	    "%s: exit %d, stderr '%s' (want one line with '%s')", what, rc, err ? err : "", want);
 	free(out);
 	free(err);
@@ -300,7 +157,7 @@ static void check_json(const char *what, const char *name, const char *group, co
 
 static void bad_input(void)
 {
-	int port = free_port();
+	int port = tn_free_port();
 	char want[64];
 
 	snprintf(want, sizeof(want), "127.0.0.1:%d", port);
@@ -308,8 +165,8 @@ static void bad_input(void)
 	   which hands SO_ERROR's host number to the guest untranslated (as t_s_server.c) */
 	{
 		char *out = NULL, *err = NULL;
-		int rc = run(&out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -time 1", port);
-		CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, want) && (strstr(err, "refused") || strstr(err, "error 111")),
+		int rc = tn_run(dir, &out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -time 1", port);
+		CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, want) && (strstr(err, "refused") || strstr(err, "error 111")),
 		    "s_time, nobody listening: exit %d, '%s'", rc, err ? err : "");
 		free(out);
 		free(err);
@@ -328,28 +185,28 @@ static void bad_input(void)
 /* Against ember s_server -www: text, JSON (-groups secp256r1 -www /, then a suite asked for), compare, a foreign CA. */
 static void against_ember(void)
 {
-	server s;
+	tn_server s;
 	char *out = NULL, *err = NULL;
 	int rc;
 
-	if (!CHECK(start_server(&s, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -www -quiet") == 0,
+	if (!CHECK(tn_start_server(&s, dir, 0, "srv.log", "$E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -www -quiet") == 0,
 	        "ember s_server -www did not start")) {
-		stop_server(&s);
+		free(tn_stop_server(&s, 0));
 		return;
 	}
-	rc = run(&out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1", s.port);
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1", s.port);
 	CHECK(rc == 0, "s_time -> ember s_server: exit %d, err '%s'", rc, err ? err : "");
 	check_text("s_time -> ember s_server (text)", out, "X25519");
 	free(out);
 	free(err);
 
-	rc = run(NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
+	rc = tn_run(dir, NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
 	                     "-groups secp256r1 -www / -format json > a.json", s.port);
 	CHECK(rc == 0, "s_time -www / -format json -> ember s_server: exit %d, err '%s'", rc, err ? err : "");
 	free(err);
 	check_json("s_time -groups secp256r1 -www / -> ember s_server", "a.json", "P-256", NULL, 1);
 
-	rc = run(NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
+	rc = tn_run(dir, NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
 	                     "-groups P-256 -ciphersuites TLS_CHACHA20_POLY1305_SHA256 -format json > b.json", s.port);
 	CHECK(rc == 0, "s_time -ciphersuites -> ember s_server: exit %d, err '%s'", rc, err ? err : "");
 	free(err);
@@ -357,7 +214,7 @@ static void against_ember(void)
 	    "TLS_CHACHA20_POLY1305_SHA256", 0);
 
 	/* ember compare reads both: the connections/s and the median's rate side by side */
-	rc = run(&out, &err, "timeout 20 $E compare a.json b.json");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E compare a.json b.json");
 	CHECK(rc == 0 && out && strstr(out, "s_time:tls13:p256:ecdsa_secp256r1_sha256 conn") &&
 	          strstr(out, "s_time:tls13:p256:ecdsa_secp256r1_sha256 median-rate") && strstr(out, "a.json") &&
 	          strstr(out, "b.json"),
@@ -366,38 +223,38 @@ static void against_ember(void)
 	free(err);
 
 	/* the first connection refused (a chain under another CA): nothing measured, one line */
-	rc = run(&out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile other_ca.pem -time 1",
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile other_ca.pem -time 1",
 	    s.port);
-	CHECK(rc == 1 && err && lines(err) == 1 && strstr(err, "alert") && strstr(err, "first connection"),
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "alert") && strstr(err, "first connection"),
 	    "s_time, unknown CA: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	stop_server(&s);
+	free(tn_stop_server(&s, 0));
 }
 
 /* Against openssl s_server -www: the group asked for, the page read. */
 static void against_openssl(void)
 {
-	server s;
+	tn_server s;
 	char *err = NULL;
-	int rc, port = free_port();
+	int rc, port = tn_free_port();
 
-	if (!have("openssl")) {
+	if (!tn_have("openssl")) {
 		t_skip("s_time -> openssl s_server: no openssl command");
 		return;
 	}
-	if (!CHECK(port > 0 && start_server(&s, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert p256.crt -key p256.key -www",
+	if (!CHECK(port > 0 && tn_start_server(&s, dir, port, "ossl.log", "openssl s_server -accept 127.0.0.1:%d -cert p256.crt -key p256.key -www",
 	                           port) == 0,
 	        "openssl s_server -www did not start")) {
-		stop_server(&s);
+		free(tn_stop_server(&s, 0));
 		return;
 	}
-	rc = run(NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
+	rc = tn_run(dir, NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
 	                     "-groups secp256r1 -www / -format json > ossl.json", s.port);
 	CHECK(rc == 0, "s_time -> openssl s_server -www: exit %d, err '%s'", rc, err ? err : "");
 	free(err);
 	check_json("s_time -groups secp256r1 -www / -> openssl s_server", "ossl.json", "P-256", NULL, 1);
-	stop_server(&s);
+	free(tn_stop_server(&s, 0));
 }
 
 EMBER_TEST(s_time)
