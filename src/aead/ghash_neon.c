@@ -22,7 +22,13 @@
  * Above that, ghash_pclmul.c's arithmetic: blocks byte-reversed, the key
  * as H x^-1, Karatsuba (three 64-bit products a block), four blocks to
  * a reduction with H^4 .. H^1, the reduction by shifts (ghash_ct64.c's
- * FOLD) on 64-bit lanes. Constant-time: NEON instructions have
+ * FOLD) on both 64-bit lanes at once. The cut and the shifts are linear,
+ * so each Karatsuba part sums its products per distance over the four
+ * blocks and cuts and shifts the sums once; the key schedule stores the
+ * rotations of the powers' halves, so a block rotates only its own
+ * (issue 22: the loop over four blocks is 323 instructions with gcc 12
+ * for cortex-a9, where cutting each 64-bit product on its own cost
+ * about 200 a block). Constant-time: NEON instructions have
  * data-independent timing, no table, no branch on data.
  * Little-endian ARMv7-A with NEON, under aes_neon.c's conditions;
  * elsewhere the descriptor remains with supported() 0.
@@ -38,131 +44,275 @@
 #define NEON_TARGET
 #else
 #define NEON_TARGET EMBER_TARGET("fpu=neon")
+/* the scheduling before register allocation spills the 64-bit products' operands */
+#pragma GCC optimize("no-schedule-insns")
 #endif
 
-/* ctx->h.b: G_k = H^k x^-1 at 16 (k - 1), k = 1..4; at 64 + 8 (k - 1) the XOR of G_k's halves */
+/*
+ * ctx->h.b: the operands of G_k = H^k x^-1, k = 1..4, for class c = 0
+ * (G_k's low half), 1 (its high half), 2 (the XOR of the halves, the
+ * Karatsuba middle), CLS bytes a class: at 32 (NPOW - k) the 64-bit
+ * operand rotated by 0, 1, 2 and 3 bytes, at 32 NPOW + 8 (NPOW - k) its
+ * rotation by 4 bytes. A pass over NPOW blocks reads its class in order.
+ */
 #define NPOW 4
+#define CLS (40 * NPOW)
+
+#define INLINE inline __attribute__((always_inline))
 
 static int supported(void)
 {
 	return ember_aes_neon_desc.supported();
 }
 
-static NEON_TARGET inline uint8x16_t pm(uint8x8_t a, uint8x8_t b)
+static NEON_TARGET INLINE uint8x16_t pm(uint8x8_t a, uint8x8_t b)
 {
 	return vreinterpretq_u8_p16(vmull_p8(vreinterpret_p8_u8(a), vreinterpret_p8_u8(b)));
 }
 
-/* the 128-bit carry-less product of two 64-bit values (little-endian lanes) */
-static NEON_TARGET uint8x16_t clmul64(uint8x8_t a, uint8x8_t b)
+/* VLD1 with the address written back (the compiler adds an ADD per load otherwise) */
+static NEON_TARGET INLINE uint8x16_t ld16(const uint8_t **p)
 {
-	/* bytes below the cut at lane 8 - k, k = 1..4 */
-	static const uint8_t cut[4][16] EMBER_ALIGN(16) = {
-		{ 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0 },
-		{ 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0 },
-		{ 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0 },
-		{ 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0 },
-	};
-	const uint8x16_t z = vdupq_n_u8(0);
-	uint8x16_t r1 = veorq_u8(pm(vext_u8(a, a, 1), b), pm(a, vext_u8(b, b, 1)));
-	uint8x16_t r2 = veorq_u8(pm(vext_u8(a, a, 2), b), pm(a, vext_u8(b, b, 2)));
-	uint8x16_t r3 = veorq_u8(pm(vext_u8(a, a, 3), b), pm(a, vext_u8(b, b, 3)));
-	uint8x16_t r4 = pm(vext_u8(a, a, 4), b);
-	uint8x16_t l1 = vandq_u8(r1, vld1q_u8(cut[0])), l2 = vandq_u8(r2, vld1q_u8(cut[1]));
-	uint8x16_t l3 = vandq_u8(r3, vld1q_u8(cut[2])), l4 = vandq_u8(r4, vld1q_u8(cut[3]));
-	uint8x16_t d = pm(a, b);
-
-	d = veorq_u8(d, veorq_u8(vextq_u8(z, l1, 15), vextq_u8(veorq_u8(r1, l1), z, 7)));
-	d = veorq_u8(d, veorq_u8(vextq_u8(z, l2, 14), vextq_u8(veorq_u8(r2, l2), z, 6)));
-	d = veorq_u8(d, veorq_u8(vextq_u8(z, l3, 13), vextq_u8(veorq_u8(r3, l3), z, 5)));
-	return veorq_u8(d, veorq_u8(vextq_u8(z, l4, 12), vextq_u8(veorq_u8(r4, l4), z, 4)));
+	uint8x16_t v;
+	__asm__("vld1.8 {%e0-%f0}, [%1]!" : "=w"(v), "+r"(*p) : "m"(*(const uint8_t(*)[16]) * p));
+	return v;
 }
 
-static NEON_TARGET inline uint8x16_t rev(uint8x16_t x)
+/* b0..b3: 32 bytes with one VLD1 of four D registers */
+static NEON_TARGET INLINE uint8x16x2_t ld32(const uint8_t **p)
 {
-	x = vrev64q_u8(x);
-	return vextq_u8(x, x, 8);
+	uint8x16x2_t v;
+#if defined(__clang__) /* no register-list operands */
+	v.val[0] = ld16(p);
+	v.val[1] = ld16(p);
+#else
+	__asm__("vld1.8 %h0, [%1]!" : "=w"(v), "+r"(*p) : "m"(*(const uint8_t(*)[32]) * p));
+#endif
+	return v;
 }
 
-/* ghash_ct64.c's FOLD on w3:w2 (hi) and w1:w0 (lo): the 256-bit value modulo P */
-static NEON_TARGET uint8x16_t fold(uint8x16_t hi, uint8x16_t lo)
+static NEON_TARGET INLINE uint8x8_t ld8(const uint8_t **p)
 {
-	uint64x1_t w0 = vget_low_u64(vreinterpretq_u64_u8(lo)), w1 = vget_high_u64(vreinterpretq_u64_u8(lo));
-	uint64x1_t w2 = vget_low_u64(vreinterpretq_u64_u8(hi)), w3 = vget_high_u64(vreinterpretq_u64_u8(hi));
-
-	w1 = veor_u64(w1, veor_u64(vshl_n_u64(w0, 63), veor_u64(vshl_n_u64(w0, 62), vshl_n_u64(w0, 57))));
-	w2 = veor_u64(w2, veor_u64(w0, veor_u64(vshr_n_u64(w0, 1), veor_u64(vshr_n_u64(w0, 2), vshr_n_u64(w0, 7)))));
-	w2 = veor_u64(w2, veor_u64(vshl_n_u64(w1, 63), veor_u64(vshl_n_u64(w1, 62), vshl_n_u64(w1, 57))));
-	w3 = veor_u64(w3, veor_u64(w1, veor_u64(vshr_n_u64(w1, 1), veor_u64(vshr_n_u64(w1, 2), vshr_n_u64(w1, 7)))));
-	return vreinterpretq_u8_u64(vcombine_u64(w2, w3));
+	uint8x8_t v;
+	__asm__("vld1.8 {%P0}, [%1]!" : "=w"(v), "+r"(*p) : "m"(*(const uint8_t(*)[8]) * p));
+	return v;
 }
 
-/* Karatsuba of x and the power g (gk: g's halves XORed), added into lo, hi, mid */
-#define MULADD(x, g, gk)                                                                           \
-	do {                                                                                       \
-		uint8x16_t x_ = (x), g_ = (g);                                                     \
-		lo = veorq_u8(lo, clmul64(vget_low_u8(x_), vget_low_u8(g_)));                      \
-		hi = veorq_u8(hi, clmul64(vget_high_u8(x_), vget_high_u8(g_)));                    \
-		mid = veorq_u8(mid, clmul64(veor_u8(vget_low_u8(x_), vget_high_u8(x_)), (gk)));    \
+/*
+ * The cut of r (products of distances k and k - 8, lanes i < 8 - k due
+ * k bytes up, the others 8 - k bytes down) as one rotation: the lanes
+ * due down are moved from the high half to the low one, whose top they
+ * reach after the rotation by k bytes.
+ */
+#define CUT(r, mk)                                                                                           \
+	__asm__("veor %e0, %e0, %f0\n\tvand %f0, %f0, %P1\n\tveor %e0, %e0, %f0" : "+w"(r) : "w"(mk))
+
+/* acc ^= p, here: the compiler would otherwise hold every product of a pass at once */
+#define PIN(v) __asm__("" : "+w"(v))
+#define ACC(acc, p)                                                                                          \
+	do {                                                                                                 \
+		(acc) = veorq_u8((acc), (p));                                                                \
+		PIN(acc);                                                                                    \
 	} while (0)
 
-static NEON_TARGET uint8x16_t reduce(uint8x16_t lo, uint8x16_t hi, uint8x16_t mid)
+/* the cuts' masks, opaque so that they stay in registers */
+static NEON_TARGET INLINE void masks(uint8x8_t mk[3])
 {
-	const uint8x16_t z = vdupq_n_u8(0);
+	mk[0] = vreinterpret_u8_u64(vdup_n_u64(0x0000ffffffffffffull));
+	mk[1] = vreinterpret_u8_u64(vdup_n_u64(0x00000000ffffffffull));
+	mk[2] = vreinterpret_u8_u64(vdup_n_u64(0x000000000000ffffull));
+	__asm__("" : "+w"(mk[0]), "+w"(mk[1]), "+w"(mk[2]));
+}
 
-	mid = veorq_u8(mid, veorq_u8(lo, hi));
-	lo = veorq_u8(lo, vextq_u8(z, mid, 8));
-	hi = veorq_u8(hi, vextq_u8(mid, z, 8));
-	return fold(hi, lo);
+/*
+ * The sum over j < m of the 64 x 64 carry-less products a[j] b_j, b_j
+ * the operands read at *hp (the arrangement above), advanced past the
+ * class. The VMULL.P8 products of each distance are summed over the m
+ * blocks, then cut and shifted once.
+ */
+static NEON_TARGET INLINE uint8x16_t pass(const uint8x8_t *a, size_t m, const uint8_t **hp,
+					  const uint8x8_t *mk)
+{
+	uint8x16x2_t b;
+	uint8x8_t b0, x = a[0];
+	uint8x16_t d, k, r1, r2, r3;
+	size_t j;
+
+	*hp += 32 * (NPOW - m);
+	b = ld32(hp);
+	b0 = vget_low_u8(b.val[0]);
+	d = pm(x, b0);
+	PIN(d);
+	r1 = pm(vext_u8(x, x, 1), b0);
+	ACC(r1, pm(x, vget_high_u8(b.val[0])));
+	r2 = pm(vext_u8(x, x, 2), b0);
+	ACC(r2, pm(x, vget_low_u8(b.val[1])));
+	r3 = pm(vext_u8(x, x, 3), b0);
+	ACC(r3, pm(x, vget_high_u8(b.val[1])));
+
+#pragma GCC unroll 4
+	for (j = 1; j < m; j++) {
+		b = ld32(hp);
+		b0 = vget_low_u8(b.val[0]);
+		x = a[j];
+		ACC(d, pm(x, b0));
+		ACC(r1, pm(vext_u8(x, x, 1), b0));
+		ACC(r1, pm(x, vget_high_u8(b.val[0])));
+		ACC(r2, pm(vext_u8(x, x, 2), b0));
+		ACC(r2, pm(x, vget_low_u8(b.val[1])));
+		ACC(r3, pm(vext_u8(x, x, 3), b0));
+		ACC(r3, pm(x, vget_high_u8(b.val[1])));
+	}
+	/* distance 4: the rotations by 4 bytes of the NPOW powers together */
+	*hp += 8 * (NPOW - m);
+	if (m == NPOW) {
+		b = ld32(hp);
+		k = pm(a[0], vget_low_u8(b.val[0]));
+		PIN(k);
+		ACC(k, pm(a[1], vget_high_u8(b.val[0])));
+		ACC(k, pm(a[2], vget_low_u8(b.val[1])));
+		ACC(k, pm(a[3], vget_high_u8(b.val[1])));
+	} else {
+		k = pm(a[0], ld8(hp));
+		for (j = 1; j < m; j++)
+			ACC(k, pm(a[j], ld8(hp)));
+	}
+	CUT(r1, mk[0]);
+	CUT(r2, mk[1]);
+	CUT(r3, mk[2]);
+	/* distance 4: both halves 4 bytes up or down, to bytes 4..11 */
+	__asm__("veor %e0, %e0, %f0\n\tvshr.u64 %f0, %e0, #32\n\tvshl.i64 %e0, %e0, #32" : "+w"(k));
+	ACC(d, k);
+	ACC(d, vextq_u8(r1, r1, 15));
+	ACC(d, vextq_u8(r2, r2, 14));
+	ACC(d, vextq_u8(r3, r3, 13));
+	return d;
+}
+
+/*
+ * The Karatsuba sums lo, hi, mid to the 256-bit product w3:w2:w1:w0, and
+ * that modulo P: ghash_ct64.c's FOLD in two phases on both 64-bit lanes
+ * at once (the first phase's f(w1) is the same before and after
+ * w1 ^= f(w0)), as ghash_pclmul.c's reduction. The result (w2, w3) is
+ * returned with its halves swapped, the order ghash() keeps y in.
+ */
+static NEON_TARGET INLINE uint8x16_t reduce(uint8x16_t lo, uint8x16_t hi, uint8x16_t mid)
+{
+	uint8x16_t t1, t2;
+
+	__asm__("veor %q[m], %q[m], %q[l]\n\t"
+		"veor %q[m], %q[m], %q[h]\n\t"
+		"veor %f[l], %f[l], %e[m]\n\t"
+		"veor %e[h], %e[h], %f[m]\n\t"
+		"vshl.i64 %q[t1], %q[l], #57\n\t"
+		"vshl.i64 %q[t2], %q[l], #62\n\t"
+		"veor %q[t2], %q[t2], %q[t1]\n\t"
+		"vshl.i64 %q[t1], %q[l], #63\n\t"
+		"veor %q[t2], %q[t2], %q[t1]\n\t"
+		"veor %f[l], %f[l], %e[t2]\n\t"
+		"veor %e[h], %e[h], %f[t2]\n\t"
+		"vshr.u64 %q[t2], %q[l], #1\n\t"
+		"veor %q[h], %q[h], %q[l]\n\t"
+		"veor %q[l], %q[l], %q[t2]\n\t"
+		"vshr.u64 %q[t2], %q[t2], #5\n\t"
+		"veor %q[l], %q[l], %q[t2]\n\t"
+		"vshr.u64 %q[l], %q[l], #1\n\t"
+		"veor %e[m], %f[l], %f[h]\n\t"
+		"veor %f[m], %e[l], %e[h]"
+		: [l] "+w"(lo), [h] "+w"(hi), [m] "+w"(mid), [t1] "=&w"(t1), [t2] "=&w"(t2));
+	return mid;
+}
+
+/* (sum over j < m of x_j G_(m - j)) modulo P, x_j = (lo[j], hi[j]), its halves swapped */
+static NEON_TARGET INLINE uint8x16_t mulsum(const uint8x8_t *lo, const uint8x8_t *hi, size_t m,
+					    const uint8_t *hp, const uint8x8_t *mk)
+{
+	uint8x8_t mid[NPOW];
+	uint8x16_t plo, phi;
+	size_t j;
+
+#pragma GCC unroll 4
+	for (j = 0; j < m; j++)
+		mid[j] = veor_u8(lo[j], hi[j]);
+	plo = pass(lo, m, &hp, mk);
+	phi = pass(hi, m, &hp, mk);
+	return reduce(plo, phi, pass(mid, m, &hp, mk));
+}
+
+/* stores the operands of g = G_k */
+static NEON_TARGET void expand(uint8_t *hp, unsigned k, uint8x16_t g)
+{
+	uint8x8_t v[3];
+	unsigned c;
+
+	v[0] = vget_low_u8(g);
+	v[1] = vget_high_u8(g);
+	v[2] = veor_u8(v[0], v[1]);
+	for (c = 0; c < 3; c++) {
+		uint8_t *p = hp + CLS * c + 32 * (NPOW - k);
+		vst1q_u8(p, vcombine_u8(v[c], vext_u8(v[c], v[c], 1)));
+		vst1q_u8(p + 16, vcombine_u8(vext_u8(v[c], v[c], 2), vext_u8(v[c], v[c], 3)));
+		vst1_u8(hp + CLS * c + 32 * NPOW + 8 * (NPOW - k), vext_u8(v[c], v[c], 4));
+	}
 }
 
 static NEON_TARGET void ghash_key(ember_aes_gcm_ctx *ctx, const uint8_t h[16])
 {
 	uint64_t hh = ember_ld64be(h), hl = ember_ld64be(h + 8), m = 0 - (hh >> 63);
-	uint8x16_t g, x;
+	uint8x16_t x;
+	uint8x8_t lo, hi, mk[3];
 	unsigned k;
 
+	masks(mk);
 	/* H' = H x^-1 (ghash_ct64.c) */
 	hh = (hh << 1) | (hl >> 63);
 	hl <<= 1;
 	hh ^= m & 0xC200000000000000ull;
 	hl ^= m & 1;
-	g = vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hl), vcreate_u64(hh)));
-	x = g;
-	for (k = 1; k <= NPOW; k++) {
-		uint8x16_t lo = vdupq_n_u8(0), hi = lo, mid = lo;
-		vst1q_u8(ctx->h.b + 16 * (k - 1), x);
-		vst1_u8(ctx->h.b + 16 * NPOW + 8 * (k - 1), veor_u8(vget_low_u8(x), vget_high_u8(x)));
-		MULADD(x, g, veor_u8(vget_low_u8(g), vget_high_u8(g)));
-		x = reduce(lo, hi, mid);
+	x = vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hl), vcreate_u64(hh)));
+	expand(ctx->h.b, 1, x);
+	for (k = 2; k <= NPOW; k++) {
+		lo = vget_low_u8(x);
+		hi = vget_high_u8(x);
+		x = mulsum(&lo, &hi, 1, ctx->h.b, mk);
+		x = vcombine_u8(vget_high_u8(x), vget_low_u8(x));
+		expand(ctx->h.b, k, x);
 	}
 }
 
-#define POW(k) vld1q_u8(hp + 16 * ((k)-1))
-#define KAR(k) vld1_u8(hp + 16 * NPOW + 8 * ((k)-1))
+/*
+ * Blocks are byte-reversed (ghash_pclmul.c's order): a block's low half
+ * is VREV64 of its bytes 8..15, its high half VREV64 of bytes 0..7; y is
+ * kept as VREV64 of its bytes, the halves swapped.
+ */
+static NEON_TARGET INLINE uint8x16_t step(uint8x16_t y, const uint8_t **in, size_t m, const uint8_t *hp,
+					  const uint8x8_t *mk)
+{
+	uint8x8_t lo[NPOW], hi[NPOW];
+	size_t j;
+
+#pragma GCC unroll 4
+	for (j = 0; j < m; j++) {
+		uint8x16_t x = vrev64q_u8(ld16(in));
+		if (j == 0)
+			x = veorq_u8(x, y);
+		lo[j] = vget_high_u8(x);
+		hi[j] = vget_low_u8(x);
+	}
+	return mulsum(lo, hi, m, hp, mk);
+}
 
 static NEON_TARGET void ghash(const ember_aes_gcm_ctx *ctx, uint8_t yb[16], const uint8_t *in, size_t n)
 {
-	const uint8_t *hp = ctx->h.b;
-	uint8x16_t y = rev(vld1q_u8(yb));
+	uint8x16_t y = vrev64q_u8(vld1q_u8(yb));
+	uint8x8_t mk[3];
 
-	for (; n >= NPOW; n -= NPOW, in += 16 * NPOW) {
-		uint8x16_t lo = vdupq_n_u8(0), hi = lo, mid = lo;
-		MULADD(veorq_u8(y, rev(vld1q_u8(in))), POW(4), KAR(4));
-		MULADD(rev(vld1q_u8(in + 16)), POW(3), KAR(3));
-		MULADD(rev(vld1q_u8(in + 32)), POW(2), KAR(2));
-		MULADD(rev(vld1q_u8(in + 48)), POW(1), KAR(1));
-		y = reduce(lo, hi, mid);
-	}
-	if (n > 0) {
-		uint8x16_t lo = vdupq_n_u8(0), hi = lo, mid = lo;
-		size_t j;
-		MULADD(veorq_u8(y, rev(vld1q_u8(in))), POW(n), KAR(n));
-		for (j = 1; j < n; j++)
-			MULADD(rev(vld1q_u8(in + 16 * j)), POW(n - j), KAR(n - j));
-		y = reduce(lo, hi, mid);
-	}
-	vst1q_u8(yb, rev(y));
+	masks(mk);
+	for (; n >= NPOW; n -= NPOW)
+		y = step(y, &in, NPOW, ctx->h.b, mk);
+	if (n > 0)
+		y = step(y, &in, n, ctx->h.b, mk);
+	vst1q_u8(yb, vrev64q_u8(y));
 }
 
 static const ember_gcm_impl impl = { supported, ember_aes_neon_set_key, ghash_key, ghash, ember_gcm_run_ecb };
