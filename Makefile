@@ -325,8 +325,8 @@ SOAK_TIMEOUT ?= 2
 SOAK_OPENSSL ?= 50
 SOAK_DEADLINE ?= 30
 .PHONY: soak
-$(B)/soak-flood: tests/soak/flood.c $(wildcard include/ember/*.h) $(B)/libember.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/soak/flood.c $(B)/libember.a $(TOOL_LIBS)
+$(B)/soak-flood: tests/soak/flood.c tests/soak/flood_io.c tests/soak/flood_io.h $(wildcard include/ember/*.h) $(B)/libember.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/soak/flood.c tests/soak/flood_io.c $(B)/libember.a $(TOOL_LIBS)
 ifeq ($(SAN),1)
 soak:
 	@$(MAKE) --no-print-directory O=$(O)/sanitize CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" SAN= \

@@ -34,9 +34,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -49,13 +46,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ember/ecc.h"
 #include "ember/keys.h"
 #include "ember/tls.h"
 #include "ember/x509.h"
+#include "flood_io.h"
 
 #define MAX_PROCS 64
-#define CERT_MAX 8192
 
 /* What one process counts; summed by the parent over a pipe. */
 typedef struct tally {
@@ -127,110 +123,6 @@ static uint32_t below(uint32_t n)
 	return n ? rnd() % n : 0;
 }
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* ---- sockets, every wait bounded by a deadline (ms of now_ms) ---- */
-
-static int tcp_connect(int64_t deadline)
-{
-	struct sockaddr_in a;
-	int fd = socket(AF_INET, SOCK_STREAM, 0), fl, err = 0;
-	socklen_t el = sizeof(err);
-	struct pollfd pf;
-
-	if (fd < 0)
-		return -1;
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	a.sin_port = htons((uint16_t)opt.port);
-	fl = fcntl(fd, F_GETFL);
-	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
-	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0)
-		return fd;
-	if (errno != EINPROGRESS) {
-		close(fd);
-		return -1;
-	}
-	pf.fd = fd;
-	pf.events = POLLOUT;
-	pf.revents = 0;
-	if (poll(&pf, 1, (int)(deadline - now_ms() > 0 ? deadline - now_ms() : 0)) != 1 ||
-	    getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* 0 when all |n| bytes went, -1 on error or past the deadline. */
-static int send_all(int fd, const uint8_t *p, size_t n, int64_t deadline)
-{
-	while (n > 0) {
-		struct pollfd pf = { fd, POLLOUT, 0 };
-		ssize_t r;
-		int64_t left = deadline - now_ms();
-		if (left <= 0 || poll(&pf, 1, (int)left) != 1)
-			return -1;
-		r = send(fd, p, n, MSG_NOSIGNAL);
-		if (r < 0 && (errno == EAGAIN || errno == EINTR))
-			continue;
-		if (r <= 0)
-			return -1;
-		p += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
-
-/* Bytes received (> 0), 0 at the peer's FIN, -1 on error (a reset), -2 past the deadline. */
-static ssize_t recv_some(int fd, uint8_t *p, size_t cap, int64_t deadline)
-{
-	for (;;) {
-		struct pollfd pf = { fd, POLLIN, 0 };
-		ssize_t r;
-		int64_t left = deadline - now_ms();
-		if (left <= 0)
-			return -2;
-		if (poll(&pf, 1, (int)left) == 0)
-			return -2;
-		r = recv(fd, p, cap, 0);
-		if (r < 0 && (errno == EAGAIN || errno == EINTR))
-			continue;
-		return r < 0 ? -1 : r;
-	}
-}
-
-/* Reads until the peer closes (FIN or reset); 0, or -2 when the deadline came first. */
-static int until_closed(int fd, int64_t deadline)
-{
-	uint8_t b[4096];
-
-	for (;;) {
-		ssize_t r = recv_some(fd, b, sizeof(b), deadline);
-		if (r == 0 || r == -1)
-			return 0;
-		if (r == -2)
-			return -2;
-	}
-}
-
-/* Closes with a FIN, or with a reset (SO_LINGER 0). */
-static void drop(int fd, int reset)
-{
-	if (reset) {
-		struct linger l = { 1, 0 };
-		setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
-	}
-	close(fd);
-}
-
 /* ---- an Ember client driven over a socket ---- */
 
 typedef struct cli {
@@ -284,7 +176,7 @@ static int cli_start(int64_t deadline)
 	C.cfg.server_name = "ember.test";
 	C.cfg.verify = &C.vp;
 	C.in_len = 0;
-	C.fd = tcp_connect(deadline);
+	C.fd = fl_tcp_connect(opt.port, deadline);
 	if (C.fd < 0)
 		return -1;
 	if (ember_tls13_client_init(&C.c, &C.cfg, C.buf, sizeof(C.buf)) != 0) {
@@ -296,7 +188,7 @@ static int cli_start(int64_t deadline)
 
 static void cli_end(int reset)
 {
-	drop(C.fd, reset);
+	fl_drop(C.fd, reset);
 	ember_tls13_conn_clear(&C.c);
 }
 
@@ -307,7 +199,7 @@ static int cli_flush(int64_t deadline)
 		size_t n = 0;
 		if (ember_tls13_output(&C.c, C.out, sizeof(C.out), &n) != 0 || n == 0)
 			return -1;
-		if (send_all(C.fd, C.out, n, deadline) != 0)
+		if (fl_send_all(C.fd, C.out, n, deadline) != 0)
 			return -1;
 	}
 	return 0;
@@ -337,7 +229,7 @@ static int cli_recv(int64_t deadline)
 
 	if (cli_feed())
 		return 1;
-	r = recv_some(C.fd, C.in + C.in_len, sizeof(C.in) - C.in_len, deadline);
+	r = fl_recv_some(C.fd, C.in + C.in_len, sizeof(C.in) - C.in_len, deadline);
 	if (r <= 0)
 		return (int)r;
 	C.in_len += (size_t)r;
@@ -392,7 +284,7 @@ static size_t rand_line(uint8_t *p, size_t max)
 static void good_ember(int slow)
 {
 	static uint8_t msg[6000], want[6000], got[6000];
-	int64_t t0 = now_ms(), deadline = t0 + (int64_t)(opt.deadline_s + (slow ? 2 * opt.timeout_s : 0)) * 1000;
+	int64_t t0 = fl_now_ms(), deadline = t0 + (int64_t)(opt.deadline_s + (slow ? 2 * opt.timeout_s : 0)) * 1000;
 	size_t len, wlen, glen, i, lines, round, rounds = slow ? 4 : 1;
 	int server_closes = (int)below(2), r, served = 0;
 
@@ -424,7 +316,7 @@ static void good_ember(int slow)
 			len += 6;
 		}
 		if (cli_flush(deadline) != 0 || ember_tls13_write(&C.c, C.out, sizeof(C.out), &n, msg, len) != 0 ||
-		    send_all(C.fd, C.out, n, deadline) != 0) {
+		    fl_send_all(C.fd, C.out, n, deadline) != 0) {
 			fail("%s client: could not send its Finished and data (round %zu)", slow ? "slow" : "good", round);
 			cli_end(0);
 			return;
@@ -471,7 +363,7 @@ static void good_ember(int slow)
 			ember_tls13_close(&C.c);
 		if (cli_flush(deadline) != 0)
 			fail("good client: could not answer the server's close_notify");
-		else if (until_closed(C.fd, deadline) != 0)
+		else if (fl_until_closed(C.fd, deadline) != 0)
 			fail("good client: the server did not close the connection after the close_notify exchange");
 		else
 			served = 1;
@@ -487,7 +379,7 @@ static void good_ember(int slow)
 			cli_end(0);
 			return;
 		}
-		while ((k = recv_some(C.fd, got + got_raw, sizeof(got) - got_raw, deadline)) > 0)
+		while ((k = fl_recv_some(C.fd, got + got_raw, sizeof(got) - got_raw, deadline)) > 0)
 			got_raw += (size_t)k;
 		if (k != 0)
 			fail("good client: %s after its close_notify", k == -2 ? "no FIN from the server within the deadline" :
@@ -498,7 +390,7 @@ static void good_ember(int slow)
 			served = 1;
 	}
 	if (served) {
-		long ms = (long)(now_ms() - t0);
+		long ms = (long)(fl_now_ms() - t0);
 		T.good_ember++;
 		if (!slow && ms > T.max_good_ms)
 			T.max_good_ms = ms;
@@ -512,7 +404,7 @@ static void good_openssl(void)
 	static const char *const og[3] = { "X25519", "P-256", "P-384" };
 	char cmd[1024], line[64], want[64], out[4096];
 	size_t n = 0, k, l;
-	int64_t t0 = now_ms();
+	int64_t t0 = fl_now_ms();
 	FILE *p;
 	int st;
 
@@ -542,22 +434,22 @@ static void good_openssl(void)
 		return;
 	}
 	T.good_openssl++;
-	if ((long)(now_ms() - t0) > T.max_good_ms)
-		T.max_good_ms = (long)(now_ms() - t0);
+	if ((long)(fl_now_ms() - t0) > T.max_good_ms)
+		T.max_good_ms = (long)(fl_now_ms() - t0);
 }
 
 /* The server must end a connection we wronged: it closes (FIN or reset) within the deadline. */
 static void expect_close(const char *what, int64_t deadline)
 {
 	shutdown(C.fd, SHUT_WR);
-	if (until_closed(C.fd, deadline) != 0)
+	if (fl_until_closed(C.fd, deadline) != 0)
 		fail("%s: the server did not close the connection", what);
 }
 
 /* (c) and (d): the clients that go away or send garbage. */
 static void bad_client(int kind)
 {
-	int64_t deadline = now_ms() + (int64_t)opt.deadline_s * 1000;
+	int64_t deadline = fl_now_ms() + (int64_t)opt.deadline_s * 1000;
 	int reset = (int)below(2), r;
 	size_t n = 0, k;
 	static uint8_t junk[20000];
@@ -571,7 +463,7 @@ static void bad_client(int kind)
 	case B_CH_PART:
 		if (ember_tls13_output(&C.c, C.out, sizeof(C.out), &n) != 0 || n < 2)
 			fail("ch-part: no ClientHello");
-		else if ((k = below((uint32_t)n)) > 0 && send_all(C.fd, C.out, k, deadline) != 0)
+		else if ((k = below((uint32_t)n)) > 0 && fl_send_all(C.fd, C.out, k, deadline) != 0)
 			fail("ch-part: send failed");
 		T.aborted++;
 		break;
@@ -582,7 +474,7 @@ static void bad_client(int kind)
 		}
 		k = 1 + below(300);
 		while (k > 0) {
-			ssize_t got = recv_some(C.fd, junk, k, deadline);
+			ssize_t got = fl_recv_some(C.fd, junk, k, deadline);
 			if (got <= 0) {
 				fail("sh-part: no server flight (%d)", (int)got);
 				break;
@@ -597,7 +489,7 @@ static void bad_client(int kind)
 		if (cli_to_finished(deadline, kind_names[kind]) != 0)
 			break;
 		if (kind == B_FIN_PART && ember_tls13_output(&C.c, C.out, sizeof(C.out), &n) == 0 && n > 1)
-			send_all(C.fd, C.out, 1 + below((uint32_t)n - 1), deadline);
+			fl_send_all(C.fd, C.out, 1 + below((uint32_t)n - 1), deadline);
 		if (kind == B_GARBAGE_FIN) {
 			/* a well-framed protected record the server cannot open: bad_record_mac, then it closes */
 			size_t len = 17 + below(300);
@@ -608,7 +500,7 @@ static void bad_client(int kind)
 			junk[4] = (uint8_t)len;
 			for (k = 0; k < len; k++)
 				junk[5 + k] = (uint8_t)rnd();
-			if (send_all(C.fd, junk, 5 + len, deadline) != 0)
+			if (fl_send_all(C.fd, junk, 5 + len, deadline) != 0)
 				fail("garbage-fin: send failed");
 			else
 				expect_close("garbage-fin", deadline);
@@ -624,7 +516,7 @@ static void bad_client(int kind)
 		if (cli_to_finished(deadline, "no-close") != 0)
 			break;
 		if (cli_flush(deadline) != 0 || ember_tls13_write(&C.c, C.out, sizeof(C.out), &n, line, l) != 0 ||
-		    send_all(C.fd, C.out, below(2) ? n : 1 + below((uint32_t)n - 1), deadline) != 0) {
+		    fl_send_all(C.fd, C.out, below(2) ? n : 1 + below((uint32_t)n - 1), deadline) != 0) {
 			fail("no-close: could not send its Finished and data");
 			break;
 		}
@@ -642,7 +534,7 @@ static void bad_client(int kind)
 			junk[1] = 3;
 			junk[2] = 1;
 		}
-		send_all(C.fd, junk, len, deadline); /* the server may close before it has all: not a failure */
+		fl_send_all(C.fd, junk, len, deadline); /* the server may close before it has all: not a failure */
 		expect_close("garbage", deadline);
 		reset = 0;
 		T.garbage++;
@@ -655,7 +547,7 @@ static void bad_client(int kind)
 /* (e) a staller: holds a connection open and silent until the server drops it (-timeout). */
 static void one_stall(int way)
 {
-	int64_t t0 = now_ms(), deadline = t0 + (int64_t)(opt.timeout_s + opt.deadline_s) * 1000;
+	int64_t t0 = fl_now_ms(), deadline = t0 + (int64_t)(opt.timeout_s + opt.deadline_s) * 1000;
 	static const uint8_t half_header[3] = { EMBER_TLS_CT_HANDSHAKE, 3, 1 };
 	size_t n = 0, k;
 	int r = cli_start(deadline);
@@ -665,10 +557,10 @@ static void one_stall(int way)
 		return;
 	}
 	if (way == 1)
-		r = send_all(C.fd, half_header, sizeof(half_header), deadline);
+		r = fl_send_all(C.fd, half_header, sizeof(half_header), deadline);
 	else if (way == 2)
 		r = ember_tls13_output(&C.c, C.out, sizeof(C.out), &n) == 0 && n > 1 ?
-		    send_all(C.fd, C.out, 1 + below((uint32_t)n - 1), deadline) : -1;
+		    fl_send_all(C.fd, C.out, 1 + below((uint32_t)n - 1), deadline) : -1;
 	else if (way == 3) {
 		r = cli_to_finished(deadline, "staller (idle once connected)");
 		if (r == 0) {
@@ -680,7 +572,7 @@ static void one_stall(int way)
 		/* slow, not silent: the ClientHello a byte at a time, four bytes per -timeout; the server must
 		   drop it by -timeout all the same (a handshake not done in time), not after the last byte */
 		r = ember_tls13_output(&C.c, C.out, sizeof(C.out), &n) == 0 && n > 1 ? 0 : -1;
-		for (k = 0; r == 0 && k < n && now_ms() < deadline; k++) {
+		for (k = 0; r == 0 && k < n && fl_now_ms() < deadline; k++) {
 			struct pollfd pf = { C.fd, POLLIN, 0 };
 			if (send(C.fd, C.out + k, 1, MSG_NOSIGNAL) != 1 || poll(&pf, 1, opt.timeout_s * 250) == 1)
 				break; /* dropped, or something came: the server's alert or FIN */
@@ -691,10 +583,10 @@ static void one_stall(int way)
 		cli_end(0);
 		return;
 	}
-	if (until_closed(C.fd, deadline) != 0)
+	if (fl_until_closed(C.fd, deadline) != 0)
 		fail("staller: not dropped by the server within -timeout %d s + %d s", opt.timeout_s, opt.deadline_s);
 	else {
-		long ms = (long)(now_ms() - t0);
+		long ms = (long)(fl_now_ms() - t0);
 		T.stalls++;
 		if (ms > T.max_stall_ms)
 			T.max_stall_ms = ms;
@@ -740,7 +632,7 @@ static int run(void)
 	pid_t pids[MAX_PROCS];
 	int fds[MAX_PROCS], stop[2], i, nproc = opt.conc + opt.stall, bad = 0;
 	tally sum;
-	int64_t t0 = now_ms();
+	int64_t t0 = fl_now_ms();
 
 	memset(&sum, 0, sizeof(sum));
 	if (pipe(stop) != 0)
@@ -803,7 +695,7 @@ static int run(void)
 			sum.max_stall_ms = t.max_stall_ms;
 	}
 	close(stop[0]);
-	printf("flood: %ld sessions in %.1f s over %d workers, %d stallers:", opt.n, (now_ms() - t0) / 1000.0, opt.conc,
+	printf("flood: %ld sessions in %.1f s over %d workers, %d stallers:", opt.n, (fl_now_ms() - t0) / 1000.0, opt.conc,
 	    opt.stall);
 	for (i = 0; i < B_COUNT; i++)
 		printf(" %s %lu", kind_names[i], sum.by_kind[i]);
@@ -819,105 +711,6 @@ static int run(void)
 	if (sum.good_ember + sum.good_openssl != sum.by_kind[B_GOOD] + sum.by_kind[B_SLOW] + sum.by_kind[B_OPENSSL])
 		bad = 1;
 	return bad || sum.failures ? 1 : 0;
-}
-
-/* ---- the PKI ---- */
-
-static int write_file(const char *dir, const char *name, const void *p, size_t n)
-{
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "wb");
-	if (f == NULL || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
-		fprintf(stderr, "flood: cannot write %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-static int write_pem(const char *dir, const char *name, const uint8_t *der, size_t len)
-{
-	static char pem[3 * CERT_MAX];
-	size_t n = 0;
-
-	if (ember_pem_encode("CERTIFICATE", der, len, pem, sizeof(pem), &n) != 0)
-		return -1;
-	return write_file(dir, name, pem, strlen(pem));
-}
-
-static int pki(const char *dir)
-{
-	static ember_pkey ca_key, key;
-	static uint8_t ca[CERT_MAX], leaf[CERT_MAX], kbuf[EMBER_PKEY_MAX_PEM];
-	size_t ca_len = 0, leaf_len = 0, n = 0;
-	ember_x509_issue_params p;
-	ember_x509_cert ca_cert;
-	int64_t now = (int64_t)time(NULL);
-
-	ca_key.type = key.type = EMBER_PKEY_EC;
-	ca_key.has_private = key.has_private = 1;
-	if (ember_ecc_generate_key(&ca_key.u.ec, EMBER_ECC_P256) != 0 || ember_ecc_generate_key(&key.u.ec, EMBER_ECC_P256) != 0) {
-		fprintf(stderr, "flood: P-256 key generation failed\n");
-		return 1;
-	}
-	memset(&p, 0, sizeof(p));
-	p.subject_cn = "Ember Soak CA";
-	p.issuer_key = &ca_key;
-	p.subject_key = &ca_key;
-	p.serial = 1;
-	p.not_before = now - 86400;
-	p.not_after = now + 86400 * 30;
-	p.is_ca = 1;
-	if (ember_x509_issue(ca, sizeof(ca), &ca_len, &p) != 0 || ember_x509_parse(&ca_cert, ca, ca_len) != 0) {
-		fprintf(stderr, "flood: cannot issue the CA certificate\n");
-		return 1;
-	}
-	memset(&p, 0, sizeof(p));
-	p.subject_cn = "ember.test";
-	p.issuer = &ca_cert;
-	p.issuer_key = &ca_key;
-	p.subject_key = &key;
-	p.serial = 2;
-	p.not_before = now - 3600;
-	p.not_after = now + 86400 * 30;
-	p.dns_name = "ember.test";
-	if (ember_x509_issue(leaf, sizeof(leaf), &leaf_len, &p) != 0) {
-		fprintf(stderr, "flood: cannot issue the server certificate\n");
-		return 1;
-	}
-	if (ember_pkey_write(&key, EMBER_PKEY_PKCS8, 1, kbuf, sizeof(kbuf), &n) != 0) {
-		fprintf(stderr, "flood: cannot write the server key\n");
-		return 1;
-	}
-	if (write_pem(dir, "ca.pem", ca, ca_len) || write_pem(dir, "server.crt", leaf, leaf_len) ||
-	    write_file(dir, "server.key", kbuf, strlen((char *)kbuf)))
-		return 1;
-	ember_pkey_clear(&key);
-	ember_pkey_clear(&ca_key);
-	return 0;
-}
-
-static int load_ca(const char *path)
-{
-	static char text[3 * CERT_MAX];
-	char label[32];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	if (f == NULL) {
-		fprintf(stderr, "flood: -ca %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	text[n] = '\0';
-	if (ember_pem_decode(text, n, "CERTIFICATE\0", label, sizeof(label), opt.ca, sizeof(opt.ca), &opt.ca_len) != 0) {
-		fprintf(stderr, "flood: -ca %s: no PEM certificate\n", path);
-		return -1;
-	}
-	return 0;
 }
 
 static int num(const char *o, const char *v, long lo, long hi, long *out)
@@ -938,7 +731,7 @@ int main(int argc, char **argv)
 	int i;
 
 	if (argc == 3 && strcmp(argv[1], "pki") == 0)
-		return pki(argv[2]);
+		return fl_pki(argv[2]);
 	if (argc < 2 || strcmp(argv[1], "run") != 0) {
 		fprintf(stderr, "usage: flood pki DIR | flood run -port P -ca FILE [-n N] [-conc K] [-stall S] "
 		                "[-openssl M] [-timeout T] [-deadline D] [-seed X] [-stallway 0-4]\n");
@@ -998,7 +791,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "flood: run needs -port P and -ca FILE\n");
 		return 1;
 	}
-	if (load_ca(opt.ca_file) != 0)
+	if (fl_load_ca(opt.ca_file, opt.ca, sizeof(opt.ca), &opt.ca_len) != 0)
 		return 1;
 	signal(SIGPIPE, SIG_IGN);
 	printf("flood: seed %lu (-seed %lu repeats the choices)\n", opt.seed, opt.seed);
