@@ -18,8 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ember/keys.h"
 #include "netutil.h"
 #include "test.h"
+#include "tlsutil.h"
 
 int tn_have(const char *prog)
 {
@@ -166,4 +168,41 @@ int tn_lines(const char *s)
 	for (; s && *s; s++)
 		n += *s == '\n';
 	return n;
+}
+
+static int write_pem(const char *dir, const char *name, const char *label, const uint8_t *der, size_t len)
+{
+	char path[1200], pem[3 * TT_CERT_MAX];
+	size_t n = 0;
+
+	if (ember_pem_encode(label, der, len, pem, sizeof(pem), &n) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return t_write_file(path, pem, strlen(pem));
+}
+
+int tn_write_pki(char *dir, size_t dir_len, const char *unit, const char *const *names, int nkeys)
+{
+	static uint8_t buf[EMBER_PKEY_MAX_PEM];
+	char name[64], path[1200];
+	size_t n;
+	int i;
+
+	if (!tt_make_pki() || t_scratch(dir, dir_len, unit) != 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST))
+		return 0;
+	if (write_pem(dir, "ca.pem", "CERTIFICATE", tt_pki.ca, tt_pki.ca_len) || write_pem(dir, "other_ca.pem", "CERTIFICATE",
+	        tt_pki.other_ca, tt_pki.other_ca_len))
+		return 0;
+	for (i = 0; i < nkeys && i < K_COUNT; i++) {
+		snprintf(name, sizeof(name), "%s.crt", names[i]);
+		if (write_pem(dir, name, "CERTIFICATE", tt_pki.leaf[i], tt_pki.leaf_len[i]))
+			return 0;
+		n = 0;
+		if (ember_pkey_write(&tt_pki.key[i], EMBER_PKEY_PKCS8, 1, buf, sizeof(buf), &n) != 0)
+			return 0;
+		snprintf(path, sizeof(path), "%s/%s.key", dir, names[i]);
+		if (t_write_file(path, buf, strlen((char *)buf)))
+			return 0;
+	}
+	return 1;
 }

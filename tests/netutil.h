@@ -48,5 +48,12 @@ int tn_run(const char *dir, char **out, char **err, const char *fmt, ...)
     ;
 /* The newlines in |s| (0 for NULL). */
 int tn_lines(const char *s);
+/*
+ * Makes a scratch folder for |unit| (its path in dir[0..dir_len)) holding
+ * tlsutil.c's PKI as PEM files: ca.pem, other_ca.pem, and for the first
+ * |nkeys| server keys (tlsutil.h's K_* order) NAME.crt and NAME.key
+ * (PKCS#8), NAME from |names|. 1 when written, 0 on any failure.
+ */
+int tn_write_pki(char *dir, size_t dir_len, const char *unit, const char *const *names, int nkeys);
 
 #endif

@@ -42,43 +42,6 @@ static const char *const groups[3] = { "X25519", "P-256", "P-384" };
 static const char *const ossl_sigs[K_COUNT] = { "ecdsa_secp256r1_sha256", "ecdsa_secp384r1_sha384",
 	"rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:rsa_pss_rsae_sha512", "ed25519", NULL };
 
-static int write_pem(const char *name, const char *label, const uint8_t *der, size_t len)
-{
-	char path[1200], pem[3 * TT_CERT_MAX];
-	size_t n = 0;
-
-	if (ember_pem_encode(label, der, len, pem, sizeof(pem), &n) != 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return t_write_file(path, pem, strlen(pem));
-}
-
-static int write_pki(void)
-{
-	static uint8_t buf[EMBER_PKEY_MAX_PEM];
-	char name[64], path[1200];
-	size_t n;
-	int i;
-
-	if (!tt_make_pki() || t_scratch(dir, sizeof(dir), "s_server") != 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST))
-		return 0;
-	if (write_pem("ca.pem", "CERTIFICATE", tt_pki.ca, tt_pki.ca_len) || write_pem("other_ca.pem", "CERTIFICATE",
-	        tt_pki.other_ca, tt_pki.other_ca_len))
-		return 0;
-	for (i = 0; i < K_COUNT; i++) {
-		snprintf(name, sizeof(name), "%s.crt", key_file[i]);
-		if (write_pem(name, "CERTIFICATE", tt_pki.leaf[i], tt_pki.leaf_len[i]))
-			return 0;
-		n = 0;
-		if (ember_pkey_write(&tt_pki.key[i], EMBER_PKEY_PKCS8, 1, buf, sizeof(buf), &n) != 0)
-			return 0;
-		snprintf(path, sizeof(path), "%s/%s.key", dir, key_file[i]);
-		if (t_write_file(path, buf, strlen((char *)buf)))
-			return 0;
-	}
-	return 1;
-}
-
 /* openssl s_client -> ember s_server -rev, every group and suite for key |k|; 1 when all passed. */
 static int ossl_to_ember(int k, int full)
 {
@@ -370,7 +333,7 @@ EMBER_TEST(s_server)
 		t_skip("s_server: no ember binary (-e)");
 		return;
 	}
-	if (!CHECK(write_pki(), "PKI files in the scratch folder"))
+	if (!CHECK(tn_write_pki(dir, sizeof(dir), "s_server", key_file, K_COUNT), "PKI files in the scratch folder"))
 		return;
 	bad_input();
 	ember_www();

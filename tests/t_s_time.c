@@ -40,36 +40,8 @@
 #include "tlsutil.h"
 
 static char dir[1024];
-
-static int write_pem(const char *name, const char *label, const uint8_t *der, size_t len)
-{
-	char path[1200], pem[3 * TT_CERT_MAX];
-	size_t n = 0;
-
-	if (ember_pem_encode(label, der, len, pem, sizeof(pem), &n) != 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return t_write_file(path, pem, strlen(pem));
-}
-
-/* ca.pem, other_ca.pem, p256.crt and p256.key in the scratch folder. */
-static int write_pki(void)
-{
-	static uint8_t buf[EMBER_PKEY_MAX_PEM];
-	char path[1200];
-	size_t n = 0;
-
-	if (!tt_make_pki() || t_scratch(dir, sizeof(dir), "s_time") != 0 || (mkdir(dir, 0700) != 0 && errno != EEXIST))
-		return 0;
-	if (write_pem("ca.pem", "CERTIFICATE", tt_pki.ca, tt_pki.ca_len) ||
-	    write_pem("other_ca.pem", "CERTIFICATE", tt_pki.other_ca, tt_pki.other_ca_len) ||
-	    write_pem("p256.crt", "CERTIFICATE", tt_pki.leaf[K_P256], tt_pki.leaf_len[K_P256]))
-		return 0;
-	if (ember_pkey_write(&tt_pki.key[K_P256], EMBER_PKEY_PKCS8, 1, buf, sizeof(buf), &n) != 0)
-		return 0;
-	snprintf(path, sizeof(path), "%s/p256.key", dir);
-	return t_write_file(path, buf, strlen((char *)buf)) == 0;
-}
+/* ca.pem, other_ca.pem, p256.crt and p256.key in the scratch folder */
+static const char *const p256_only[1] = { "p256" };
 
 /* Runs a command expected to fail: exit 1, one line on stderr holding |want| (and |want2| when not NULL). */
 static void refused(const char *what, const char *want, const char *want2, const char *fmt, ...)
@@ -263,7 +235,7 @@ EMBER_TEST(s_time)
 		t_skip("s_time: no ember binary (-e)");
 		return;
 	}
-	if (!CHECK(write_pki(), "PKI files in the scratch folder"))
+	if (!CHECK(tn_write_pki(dir, sizeof(dir), "s_time", p256_only, 1), "PKI files in the scratch folder"))
 		return;
 	bad_input();
 	against_ember();
