@@ -127,57 +127,37 @@ int tlsnet_listen(const char *cmd, const char *arg, char *bound, size_t bound_le
 	return fd;
 }
 
+/* the addresses of one name that a client tries in turn */
+#define TLSNET_MAX_ADDRS 8
+
 int tlsnet_connect(const char *cmd, const char *arg, int timeout_ms, char *host, size_t host_len)
 {
-	char port[8];
-	struct addrinfo hints, *res = NULL, *ai;
-	int fd = -1, rc, err = 0;
+	tlsnet_addr a[TLSNET_MAX_ADDRS];
+	size_t n, i;
+	int fd = -1, err = 0;
 	int64_t deadline = tlsnet_now_ms() + timeout_ms;
 
-	if (split_hostport(arg, host, host_len, port, sizeof(port)) != 0 || host[0] == '\0' || atol(port) == 0) {
-		tool_error(cmd, "-connect %s: not host:port (port 1 to 65535)", arg);
+	if (tlsnet_resolve(cmd, arg, host, host_len, a, TLSNET_MAX_ADDRS, &n) != 0)
 		return -1;
-	}
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_socktype = SOCK_STREAM;
-	rc = getaddrinfo(host, port, &hints, &res);
-	if (rc != 0) {
-		tool_error(cmd, "-connect %s: %s", arg, gai_strerror(rc));
-		return -1;
-	}
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
+	for (i = 0; i < n; i++) {
 		struct pollfd pf;
-		socklen_t el = sizeof(err);
-		int left;
+		int left, rc;
 
-		fd = socket(ai->ai_family, SOCK_STREAM, 0);
-		if (fd < 0 || tlsnet_nonblock(fd) != 0) {
+		fd = tlsnet_connect_start(&a[i]);
+		if (fd < 0) {
 			err = errno;
-			if (fd >= 0)
-				close(fd);
-			fd = -1;
-			continue;
-		}
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-			break;
-		if (errno != EINPROGRESS) {
-			err = errno;
-			close(fd);
-			fd = -1;
 			continue;
 		}
 		pf.fd = fd;
 		pf.events = POLLOUT;
 		left = (int)(deadline - tlsnet_now_ms());
 		rc = left > 0 ? poll(&pf, 1, left) : 0;
-		if (rc == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) == 0 && err == 0)
+		err = rc == 1 ? tlsnet_connect_error(fd) : rc == 0 ? ETIMEDOUT : errno;
+		if (err == 0)
 			break;
-		if (rc == 0)
-			err = ETIMEDOUT;
 		close(fd);
 		fd = -1;
 	}
-	freeaddrinfo(res);
 	if (fd < 0)
 		tool_error(cmd, "-connect %s: %s", arg, strerror(err ? err : ECONNREFUSED));
 	return fd;
