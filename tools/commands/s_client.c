@@ -122,8 +122,7 @@ static void say_failure(const ember_tls13_conn *c, const char *host_arg)
 int cmd_s_client(int argc, char **argv)
 {
 	const char *connect_arg = "localhost:4433", *servername = NULL, *cafile = NULL;
-	const char *groups = NULL, *sigalgs = NULL, *suites = NULL;
-	static uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+	static tlsnet_lists lists;
 	static tlsnet_certs cas;
 	static ember_tls13_conn c;
 	static tlsnet_io io;
@@ -139,6 +138,7 @@ int cmd_s_client(int argc, char **argv)
 
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&vp, 0, sizeof(vp));
+	memset(&lists, 0, sizeof(lists)); /* static (its arrays outlive the call); the prompt runs commands again */
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		int has_v = i + 1 < argc;
@@ -169,12 +169,8 @@ int cmd_s_client(int argc, char **argv)
 				servername = v;
 			else if (strcmp(o, "-CAfile") == 0)
 				cafile = v;
-			else if (strcmp(o, "-groups") == 0 || strcmp(o, "-curves") == 0)
-				groups = v;
-			else if (strcmp(o, "-sigalgs") == 0)
-				sigalgs = v;
-			else if (strcmp(o, "-ciphersuites") == 0)
-				suites = v;
+			else if (tlsnet_lists_option(&lists, o, v))
+				continue;
 			else if (strcmp(o, "-maxfraglen") == 0) {
 				/* RFC 6066's four lengths, as openssl s_client -maxfraglen takes them */
 				uint8_t code = strcmp(v, "512") == 0  ? 1 :
@@ -198,15 +194,8 @@ int cmd_s_client(int argc, char **argv)
 	}
 	if (verify_err && cafile == NULL)
 		return tool_error(CMD, "-verify_return_error needs -CAfile (Ember has no default trust store)");
-	if (groups && tlsnet_groups(CMD, groups, g, &cfg.n_groups))
+	if (tlsnet_lists_apply(CMD, &lists, &cfg))
 		return 1;
-	if (sigalgs && tlsnet_sigalgs(CMD, sigalgs, sg, &cfg.n_sig_schemes))
-		return 1;
-	if (suites && tlsnet_suites(CMD, suites, su, &cfg.n_suites))
-		return 1;
-	cfg.groups = groups ? g : NULL;
-	cfg.sig_schemes = sigalgs ? sg : NULL;
-	cfg.suites = suites ? su : NULL;
 	if (cafile) {
 		if (tlsnet_certs_load(CMD, "-CAfile", cafile, &cas))
 			return 1;

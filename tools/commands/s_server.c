@@ -465,8 +465,7 @@ static void build_chain(tlsnet_certs *ca, const uint8_t **chain, size_t *lens, s
 int cmd_s_server(int argc, char **argv)
 {
 	const char *accept_arg = "4433", *cert = NULL, *keyf = NULL, *passin = NULL, *cafile = NULL;
-	const char *groups = NULL, *sigalgs = NULL, *suites = NULL;
-	static uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+	static tlsnet_lists lists;
 	static const uint8_t *chain[EMBER_TLS13_MAX_CHAIN];
 	static size_t lens[EMBER_TLS13_MAX_CHAIN];
 	static tlsnet_certs certs, cas;
@@ -482,6 +481,7 @@ int cmd_s_server(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	s.naccept = -1;
 	s.timeout_ms = 30000;
+	memset(&lists, 0, sizeof(lists)); /* static (its arrays outlive the call); the prompt runs commands again */
 	for (i = 1; i < (size_t)argc; i++) {
 		const char *o = argv[i];
 		int has_v = i + 1 < (size_t)argc;
@@ -515,12 +515,8 @@ int cmd_s_server(int argc, char **argv)
 				passin = v;
 			else if (strcmp(o, "-CAfile") == 0)
 				cafile = v;
-			else if (strcmp(o, "-groups") == 0 || strcmp(o, "-curves") == 0)
-				groups = v;
-			else if (strcmp(o, "-sigalgs") == 0)
-				sigalgs = v;
-			else if (strcmp(o, "-ciphersuites") == 0)
-				suites = v;
+			else if (tlsnet_lists_option(&lists, o, v))
+				continue;
 			else if (strcmp(o, "-naccept") == 0) {
 				s.naccept = strtol(v, &end, 10);
 				if (*v == '\0' || *end != '\0' || s.naccept < 1 || s.naccept > 1000000000L)
@@ -539,15 +535,8 @@ int cmd_s_server(int argc, char **argv)
 		return tool_error(CMD, "-cert FILE is required (the server's certificate)");
 	if (keyf == NULL)
 		keyf = cert; /* as openssl: the key may be in the certificate's file */
-	if (groups && tlsnet_groups(CMD, groups, g, &s.cfg.n_groups))
+	if (tlsnet_lists_apply(CMD, &lists, &s.cfg))
 		return 1;
-	if (sigalgs && tlsnet_sigalgs(CMD, sigalgs, sg, &s.cfg.n_sig_schemes))
-		return 1;
-	if (suites && tlsnet_suites(CMD, suites, su, &s.cfg.n_suites))
-		return 1;
-	s.cfg.groups = groups ? g : NULL;
-	s.cfg.sig_schemes = sigalgs ? sg : NULL;
-	s.cfg.suites = suites ? su : NULL;
 	if (tlsnet_certs_load(CMD, "-cert", cert, &certs))
 		return 1;
 	if (cafile && tlsnet_certs_load(CMD, "-CAfile", cafile, &cas)) {

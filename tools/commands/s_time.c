@@ -305,9 +305,9 @@ static int set_page(st_opts *o, const char *page)
 
 int cmd_s_time(int argc, char **argv)
 {
-	const char *servername = NULL, *cafile = NULL, *groups = NULL, *sigalgs = NULL, *suites = NULL;
+	const char *servername = NULL, *cafile = NULL;
 	const char *www = NULL, *format = "text";
-	static uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+	static tlsnet_lists lists;
 	static tlsnet_certs cas;
 	static st_opts o;
 	const uint8_t *anchors[TLSNET_MAX_CERTS];
@@ -325,6 +325,7 @@ int cmd_s_time(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.connect_arg = "localhost:4433";
 	o.timeout_s = 10;
+	memset(&lists, 0, sizeof(lists)); /* static (its arrays outlive the call); the prompt runs commands again */
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int has_v = i + 1 < argc;
@@ -348,12 +349,8 @@ int cmd_s_time(int argc, char **argv)
 				servername = v;
 			else if (strcmp(a, "-CAfile") == 0)
 				cafile = v;
-			else if (strcmp(a, "-groups") == 0 || strcmp(a, "-curves") == 0)
-				groups = v;
-			else if (strcmp(a, "-sigalgs") == 0)
-				sigalgs = v;
-			else if (strcmp(a, "-ciphersuites") == 0)
-				suites = v;
+			else if (tlsnet_lists_option(&lists, a, v))
+				continue;
 			else if (strcmp(a, "-www") == 0)
 				www = v;
 			else if (strcmp(a, "-time") == 0) {
@@ -374,15 +371,8 @@ int cmd_s_time(int argc, char **argv)
 	json = strcmp(format, "json") == 0;
 	if (www && set_page(&o, www))
 		return 1;
-	if (groups && tlsnet_groups(CMD, groups, g, &cfg.n_groups))
+	if (tlsnet_lists_apply(CMD, &lists, &cfg))
 		return 1;
-	if (sigalgs && tlsnet_sigalgs(CMD, sigalgs, sg, &cfg.n_sig_schemes))
-		return 1;
-	if (suites && tlsnet_suites(CMD, suites, su, &cfg.n_suites))
-		return 1;
-	cfg.groups = groups ? g : NULL;
-	cfg.sig_schemes = sigalgs ? sg : NULL;
-	cfg.suites = suites ? su : NULL;
 	if (tlsnet_resolve(CMD, o.connect_arg, host, sizeof(host), o.addrs, ST_MAX_ADDRS, &o.naddrs))
 		return 1;
 	if (servername == NULL && !noservername && !tlsnet_is_ip(host))

@@ -429,6 +429,31 @@ int tlsnet_suites(const char *cmd, const char *arg, uint16_t *out, size_t *n)
 	return each_word(cmd, "-ciphersuites", arg, out, n, one_suite);
 }
 
+int tlsnet_lists_option(tlsnet_lists *l, const char *opt, const char *v)
+{
+	if (strcmp(opt, "-groups") == 0 || strcmp(opt, "-curves") == 0)
+		l->groups = v;
+	else if (strcmp(opt, "-sigalgs") == 0)
+		l->sigalgs = v;
+	else if (strcmp(opt, "-ciphersuites") == 0)
+		l->suites = v;
+	else
+		return 0;
+	return 1;
+}
+
+int tlsnet_lists_apply(const char *cmd, tlsnet_lists *l, ember_tls13_config *cfg)
+{
+	if ((l->groups && tlsnet_groups(cmd, l->groups, l->g, &cfg->n_groups)) ||
+	    (l->sigalgs && tlsnet_sigalgs(cmd, l->sigalgs, l->sg, &cfg->n_sig_schemes)) ||
+	    (l->suites && tlsnet_suites(cmd, l->suites, l->su, &cfg->n_suites)))
+		return 1;
+	cfg->groups = l->groups ? l->g : NULL;
+	cfg->sig_schemes = l->sigalgs ? l->sg : NULL;
+	cfg->suites = l->suites ? l->su : NULL;
+	return 0;
+}
+
 /* ---- certificate files ---- */
 
 void tlsnet_certs_free(tlsnet_certs *c)

@@ -93,6 +93,19 @@ int tlsnet_send_app(tlsnet_io *io, ember_tls13_conn *c, const uint8_t *p, size_t
 int tlsnet_groups(const char *cmd, const char *arg, uint16_t *out, size_t *n);
 int tlsnet_sigalgs(const char *cmd, const char *arg, uint16_t *out, size_t *n);
 int tlsnet_suites(const char *cmd, const char *arg, uint16_t *out, size_t *n);
+/*
+ * The three lists as the socket commands take them: tlsnet_lists_option
+ * notes -groups (-curves), -sigalgs or -ciphersuites and its value (1), or
+ * says the option is another (0); tlsnet_lists_apply then reads each list
+ * noted into the holder's arrays and points |cfg| at them (NULL: the
+ * engine's default): 0, or 1 after one line. The holder must outlive cfg.
+ */
+typedef struct tlsnet_lists {
+	const char *groups, *sigalgs, *suites;
+	uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+} tlsnet_lists;
+int tlsnet_lists_option(tlsnet_lists *l, const char *opt, const char *v);
+int tlsnet_lists_apply(const char *cmd, tlsnet_lists *l, ember_tls13_config *cfg);
 /* openssl's name of a group ("X25519", "P-256") and its bits, for s_client's "Server Temp Key". */
 const char *tlsnet_group_name(uint16_t g, int *bits);
 
