@@ -1,5 +1,5 @@
 /*
- * tlsutil.c - the TLS 1.3 tests' PKI and pipes (tlsutil.h).
+ * tlsutil.c - the TLS 1.3 tests' PKI, pipes and pairs of connections (tlsutil.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,4 +150,151 @@ const char *tt_alert(int alert)
 	const char *n = ember_tls_alert_name(alert);
 
 	return n ? n : "?";
+}
+
+/* ---- Two connections joined by two pipes ---- */
+
+
+tt_duo *tt_D;
+
+void tt_duo_setup(tt_duo *d, int key, const uint8_t *leaf, size_t leaf_len)
+{
+	memset(&d->ccfg, 0, sizeof(d->ccfg));
+	memset(&d->scfg, 0, sizeof(d->scfg));
+	memset(&d->vp, 0, sizeof(d->vp));
+	d->anchors[0] = tt_pki.ca;
+	d->anchor_lens[0] = tt_pki.ca_len;
+	d->vp.anchors = d->anchors;
+	d->vp.anchor_lens = d->anchor_lens;
+	d->vp.n_anchors = 1;
+	d->vp.now = tt_now;
+	d->ccfg.verify = &d->vp;
+	d->ccfg.server_name = "ember.test";
+	d->chain[0] = leaf ? leaf : tt_pki.leaf[key];
+	d->chain_lens[0] = leaf ? leaf_len : tt_pki.leaf_len[key];
+	d->chain[1] = tt_pki.ca;
+	d->chain_lens[1] = tt_pki.ca_len;
+	d->scfg.chain = d->chain;
+	d->scfg.chain_lens = d->chain_lens;
+	d->scfg.n_chain = 2;
+	d->scfg.key = &tt_pki.key[key];
+	d->c2s.len = d->s2c.len = 0;
+	d->out_cap = d->in_step = 0;
+}
+
+int tt_duo_start(tt_duo *d)
+{
+	int rc = ember_tls13_client_init(&d->c, &d->ccfg, d->cbuf, sizeof(d->cbuf));
+	int rs = ember_tls13_server_init(&d->s, &d->scfg, d->sbuf, sizeof(d->sbuf));
+
+	return CHECK(rc == 0 && rs == 0, "init: client %d server %d", rc, rs);
+}
+
+
+/* Runs both sides until neither moves. */
+void tt_duo_run(tt_duo *d)
+{
+	int rounds;
+
+	for (rounds = 0; rounds < 10000000; rounds++) {
+		size_t moved = tt_pull(&d->c, &d->c2s, d->out_cap) + tt_push(&d->s, &d->c2s, d->in_step) +
+		    tt_pull(&d->s, &d->s2c, d->out_cap) + tt_push(&d->c, &d->s2c, d->in_step);
+
+		if (moved == 0)
+			break;
+	}
+}
+
+
+int tt_duo_connected(tt_duo *d, const char *what)
+{
+	int ca, sa, cp, sp;
+
+	ca = ember_tls13_alert(&d->c, &cp);
+	sa = ember_tls13_alert(&d->s, &sp);
+	return CHECK(ember_tls13_state(&d->c) == EMBER_TLS13_CONNECTED && ember_tls13_state(&d->s) == EMBER_TLS13_CONNECTED,
+	    "%s: not connected: client state %d alert %s%s, server state %d alert %s%s", what,
+	    ember_tls13_state(&d->c), tt_alert(ca), cp ? " (received)" : "", ember_tls13_state(&d->s),
+	    tt_alert(sa), sp ? " (received)" : "");
+}
+
+/* Delivers |len| bytes of |from|'s pipe to |to| and reads them back; 1 when they all came. */
+int tt_duo_recv_all(tt_duo *d, ember_tls13_conn *to, tt_pipe *p, uint8_t *got, size_t len)
+{
+	size_t total = 0, n;
+	int rounds;
+
+	(void)d;
+	for (rounds = 0; rounds < 100000 && total < len; rounds++) {
+		size_t moved = tt_push(to, p, 0);
+
+		n = 0;
+		ember_tls13_read(to, got + total, len - total, &n);
+		total += n;
+		if (moved == 0 && n == 0)
+			break;
+	}
+	return total == len;
+}
+
+/* The longest record among the whole records in b[0..len) (the first one left out when skip_first). */
+size_t tt_max_record(const uint8_t *b, size_t len, int skip_first)
+{
+	size_t off = 0, m = 0;
+
+	while (off + EMBER_TLS_RECORD_HEADER_LEN <= len) {
+		size_t l = (size_t)b[off + 3] << 8 | b[off + 4];
+
+		if (!skip_first && l > m)
+			m = l;
+		skip_first = 0;
+		off += EMBER_TLS_RECORD_HEADER_LEN + l;
+	}
+	return m;
+}
+
+int tt_duo_send_recv(tt_duo *d, int from_client, size_t len, const char *what)
+{
+	ember_tls13_conn *from = from_client ? &d->c : &d->s, *to = from_client ? &d->s : &d->c;
+	tt_pipe *p = from_client ? &d->c2s : &d->s2c;
+	uint8_t *msg = malloc(len), *got = malloc(len);
+	size_t n = 0;
+	int ret, ok;
+
+	if (msg == NULL || got == NULL) {
+		free(msg);
+		free(got);
+		return CHECK(0, "out of memory");
+	}
+	t_rand_bytes(msg, len);
+	ret = ember_tls13_write(from, p->buf + p->len, sizeof(p->buf) - p->len, &n, msg, len);
+	d->wmax = tt_max_record(p->buf + p->len, n, 0);
+	p->len += n;
+	ok = CHECK(ret == 0, "%s: write %zu bytes: %d", what, len, ret) &&
+	    CHECK(tt_duo_recv_all(d, to, p, got, len) && memcmp(msg, got, len) == 0, "%s: %zu bytes %s did not arrive intact",
+	        what, len, from_client ? "client->server" : "server->client");
+	free(msg);
+	free(got);
+	return ok;
+}
+
+void tt_duo_close(tt_duo *d, const char *what)
+{
+	CHECK(ember_tls13_close(&d->c) == 0, "%s: close", what);
+	tt_duo_run(d);
+	CHECK(ember_tls13_state(&d->c) == EMBER_TLS13_CLOSED && ember_tls13_state(&d->s) == EMBER_TLS13_CLOSED,
+	    "%s: after close_notify: client %d server %d", what, ember_tls13_state(&d->c), ember_tls13_state(&d->s));
+}
+
+void tt_duo_end(tt_duo *d)
+{
+	ember_tls13_conn_clear(&d->c);
+	ember_tls13_conn_clear(&d->s);
+}
+
+int tt_get_duo(void)
+{
+	if (tt_D == NULL)
+		tt_D = calloc(1, sizeof(*tt_D));
+	return CHECK(tt_D != NULL, "out of memory") && tt_make_pki();
 }

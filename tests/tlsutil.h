@@ -1,7 +1,8 @@
 /*
  * tlsutil.h - what the TLS 1.3 tests share: a small PKI issued at test
  * time (a P-256 CA and a leaf for each server key type; nothing can
- * expire), and pipes that carry records between two connections.
+ * expire), pipes that carry records between two connections, and a pair
+ * of connections joined by them (tt_duo).
  */
 #ifndef EMBER_TLSUTIL_H
 #define EMBER_TLSUTIL_H
@@ -11,6 +12,7 @@
 
 #include "ember/keys.h"
 #include "ember/tls.h"
+#include "ember/x509.h"
 
 #define TT_CERT_MAX 8192
 
@@ -51,5 +53,44 @@ size_t tt_pull(ember_tls13_conn *from, tt_pipe *p, size_t cap);
 size_t tt_push(ember_tls13_conn *to, tt_pipe *p, size_t step);
 /* An alert's name, "?" when unknown. */
 const char *tt_alert(int alert);
+
+/* ---- An Ember client and an Ember server joined by two pipes ---- */
+
+typedef struct tt_duo {
+	ember_tls13_config ccfg, scfg;
+	ember_x509_verify_params vp;
+	const uint8_t *anchors[1];
+	size_t anchor_lens[1];
+	const uint8_t *chain[2];
+	size_t chain_lens[2];
+	ember_tls13_conn c, s;
+	uint8_t cbuf[EMBER_TLS13_CONN_BUF], sbuf[EMBER_TLS13_CONN_BUF];
+	tt_pipe c2s, s2c;
+	size_t out_cap, in_step; /* how much each pull and each push moves (0: all) */
+	size_t wmax;             /* send_recv: the longest record the write made */
+} tt_duo;
+
+/* The pair the tests share (tt_get_duo allocates it and the PKI; 1 when ready). */
+extern tt_duo *tt_D;
+int tt_get_duo(void);
+/* Configures both sides: the server's chain is |leaf| (NULL: tt_pki's leaf of |key|) and the CA, the
+   client verifies it against the CA for "ember.test". Nothing is started. */
+void tt_duo_setup(tt_duo *d, int key, const uint8_t *leaf, size_t leaf_len);
+/* Starts both connections (a failed check when either init fails); 1 when both started. */
+int tt_duo_start(tt_duo *d);
+/* Runs both sides until neither moves. */
+void tt_duo_run(tt_duo *d);
+/* 1 when both sides are connected (a failed check naming |what| and each side's state otherwise). */
+int tt_duo_connected(tt_duo *d, const char *what);
+/* Delivers |p| to |to| and reads |len| bytes of application data into |got|; 1 when they all came. */
+int tt_duo_recv_all(tt_duo *d, ember_tls13_conn *to, tt_pipe *p, uint8_t *got, size_t len);
+/* The longest record among the whole records in b[0..len) (the first one left out when skip_first). */
+size_t tt_max_record(const uint8_t *b, size_t len, int skip_first);
+/* |len| random bytes written by one side and read intact by the other (d->wmax: its longest record). */
+int tt_duo_send_recv(tt_duo *d, int from_client, size_t len, const char *what);
+/* The client sends close_notify: both sides must be CLOSED after. */
+void tt_duo_close(tt_duo *d, const char *what);
+/* Wipes both connections. */
+void tt_duo_end(tt_duo *d);
 
 #endif
