@@ -193,6 +193,23 @@ int ember_x509_verify_chain(const uint8_t *const *chain, const size_t *lens, siz
 int ember_x509_check_host(const ember_x509_cert *c, const char *host);
 
 /*
+ * ember_x509_name_oneline writes the Name |name_der| (DER with its header,
+ * as ember_x509_cert's subject and issuer) to |out| as one NUL-terminated
+ * line the way OpenSSL's -nameopt oneline prints it (its s_client's
+ * "Peer certificate:" line): "C = US, O = Example, CN = host", " + "
+ * inside a multi-valued RDN, attribute types by OpenSSL's short names
+ * (CN, SN, serialNumber, C, L, ST, street, O, OU, title, description,
+ * businessCategory, postalCode, name, GN, initials, generationQualifier,
+ * dnQualifier, pseudonym, organizationIdentifier, emailAddress, UID, DC)
+ * or dotted, values as UTF-8 with RFC 2253's escapes in OpenSSL's form
+ * (double quotes around a value that needs them, \XX for control and
+ * non-ASCII bytes, '#' and hex for a value that is not a string). Returns
+ * 0, EMBER_EDECODE (not a Name), EMBER_ELEN (|cap| too small: out is "")
+ * or EMBER_EINVAL.
+ */
+int ember_x509_name_oneline(char *out, size_t cap, const uint8_t *name_der, size_t name_len);
+
+/*
  * ember_x509_public_key: the certificate's key as an ember_pkey (RSA, EC,
  * Ed25519, X25519, ML-DSA through ember_pkey_read of the
  * SubjectPublicKeyInfo).

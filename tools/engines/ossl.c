@@ -100,6 +100,12 @@ static int resolve(void *h)
 	SYM(EVP_DigestSign, 0);
 	SYM(EVP_DigestVerifyInit, 0);
 	SYM(EVP_DigestVerify, 0);
+	SYM(d2i_X509_NAME, 0);
+	SYM(X509_NAME_free, 0);
+	SYM(X509_NAME_print_ex, 0);
+	SYM(BIO_s_mem, 0);
+	SYM(BIO_new, 0);
+	SYM(BIO_ctrl, 0);
 
 	*(void **)(&version) = dlsym(h, "OpenSSL_version");
 	if (version == NULL)

@@ -75,6 +75,13 @@ typedef struct ossl_api {
 	int (*EVP_DigestSign)(void *, unsigned char *, size_t *, const unsigned char *, size_t);
 	int (*EVP_DigestVerifyInit)(void *, void **, const void *, void *, void *);
 	int (*EVP_DigestVerify)(void *, const unsigned char *, size_t, const unsigned char *, size_t);
+	/* distinguished names as text (tests/t_x509_name.c) */
+	void *(*d2i_X509_NAME)(void **, const unsigned char **, long);
+	void (*X509_NAME_free)(void *);
+	int (*X509_NAME_print_ex)(void *, const void *, int, unsigned long);
+	const void *(*BIO_s_mem)(void);
+	void *(*BIO_new)(const void *);
+	long (*BIO_ctrl)(void *, int, long, void *);
 
 	void *handle;
 } ossl_api;
