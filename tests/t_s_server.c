@@ -130,6 +130,60 @@ static void interop(void)
 	}
 }
 
+/* The text after |prefix| at the start of a line of |s|, up to the line's end, into |out|; 1 when found. */
+static int line_after(const char *s, const char *prefix, char *out, size_t cap)
+{
+	size_t pl = strlen(prefix), n;
+	const char *p = s;
+
+	while (p && *p) {
+		if (strncmp(p, prefix, pl) == 0) {
+			p += pl;
+			n = strcspn(p, "\n");
+			if (n >= cap)
+				return 0;
+			memcpy(out, p, n);
+			out[n] = 0;
+			return 1;
+		}
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The server's certificate as openssl s_client shows it: -brief's "Peer certificate:" line, and
+   without -brief the PEM block openssl x509 reads (its subject in both). */
+static void peer_certificate(int port)
+{
+	char *out = NULL, *err = NULL, theirs[512] = "", ours[512] = "", subj[512] = "";
+	int rc;
+
+	rc = tn_run(dir, &out, &err,
+	    "timeout 20 openssl s_client -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -brief </dev/null",
+	    port);
+	CHECK(rc == 0 && err && line_after(err, "Peer certificate: ", theirs, sizeof(theirs)),
+	    "openssl s_client -brief: exit %d, no Peer certificate line in '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = tn_run(dir, &out, &err,
+	    "timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -brief </dev/null", port);
+	CHECK(rc == 0 && err && line_after(err, "Peer certificate: ", ours, sizeof(ours)) && strcmp(ours, theirs) == 0,
+	    "ember s_client -brief: exit %d, Peer certificate '%s', openssl's '%s' (%s)", rc, ours, theirs,
+	    err ? err : "");
+	free(out);
+	free(err);
+	rc = tn_run(dir, &out, &err,
+	    "timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem </dev/null | "
+	    "openssl x509 -noout -subject -nameopt oneline",
+	    port);
+	CHECK(rc == 0 && out && line_after(out, "subject=", subj, sizeof(subj)) && strcmp(subj, theirs) == 0,
+	    "ember s_client | openssl x509 -subject: exit %d, '%s', want '%s' (%s)", rc, out ? out : "", theirs,
+	    err ? err : "");
+	free(out);
+	free(err);
+}
+
 /* ember s_client against openssl s_server -www; HelloRetryRequest from X25519MLKEM768 to X25519. */
 static void www_and_hrr(void)
 {
@@ -164,6 +218,7 @@ static void www_and_hrr(void)
 	    err ? err : "");
 	free(out);
 	free(err);
+	peer_certificate(s.port);
 	/* max_fragment_length: openssl's page (several KiB) comes in 512-byte records */
 	rc = tn_run(dir, &out, &err,
 	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -servername ember.test "

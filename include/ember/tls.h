@@ -584,6 +584,12 @@ typedef struct ember_tls13_config {
 	   server keeps its state and needs none; a cookie in a ClientHello is then ignored) */
 	const uint8_t *hrr_cookie;
 	size_t hrr_cookie_len;
+	/* client: called with the server's certificates (DER, leaf first, the first EMBER_TLS13_MAX_CHAIN
+	   of its Certificate message) once they passed the chain check (EMBER_TLS13_NO_VERIFY: once the
+	   leaf parsed), before its CertificateVerify is checked; the pointers are valid only during the
+	   call (the engine keeps no copy). NULL: not called */
+	void (*peer_chain)(void *arg, const uint8_t *const *certs, const size_t *lens, size_t n);
+	void *peer_chain_arg;
 	/* the phase probe (enum ember_tls13_phase above); NULL: none */
 	void (*probe)(void *arg, int phase, int end);
 	void *probe_arg;

@@ -423,6 +423,8 @@ static int certificate(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE, EMBER_ELEN);
 	memcpy(c->peer_spki, leaf.spki, leaf.spki_len);
 	c->peer_spki_len = leaf.spki_len;
+	if (c->cfg->peer_chain)
+		c->cfg->peer_chain(c->cfg->peer_chain_arg, certs, lens, n);
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_CV;
 	return 0;

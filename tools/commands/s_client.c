@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ember/keys.h"
 #include "ember/x509.h"
 #include "tlsnet.h"
 #include "tool.h"
@@ -72,9 +73,61 @@ static const char *sig_type(uint16_t s)
 	}
 }
 
+/* The server's chain as the engine showed it (ember_tls13_config.peer_chain): each certificate's
+   subject and issuer in openssl's one-line form, and the leaf's DER for the PEM block. */
+#define NAME_CAP 1024
+static struct peer {
+	size_t n;
+	char subject[EMBER_TLS13_MAX_CHAIN][NAME_CAP], issuer[EMBER_TLS13_MAX_CHAIN][NAME_CAP];
+	uint8_t leaf[16384];
+	size_t leaf_len; /* 0: longer than leaf[], not printed */
+} peer;
+
+static void name_line(char *out, const uint8_t *der, size_t len)
+{
+	if (ember_x509_name_oneline(out, NAME_CAP, der, len) != 0)
+		snprintf(out, NAME_CAP, "(a name of %zu bytes this client cannot print)", len);
+}
+
+static void on_peer_chain(void *arg, const uint8_t *const *certs, const size_t *lens, size_t n)
+{
+	struct peer *p = arg;
+	ember_x509_cert x;
+	size_t i;
+
+	p->n = n;
+	for (i = 0; i < n; i++) {
+		if (ember_x509_parse(&x, certs[i], lens[i]) == 0) {
+			name_line(p->subject[i], x.subject, x.subject_len);
+			name_line(p->issuer[i], x.issuer, x.issuer_len);
+		} else {
+			snprintf(p->subject[i], NAME_CAP, "(not a certificate this client parses)");
+			p->issuer[i][0] = 0;
+		}
+	}
+	p->leaf_len = lens[0] <= sizeof(p->leaf) ? lens[0] : 0;
+	if (p->leaf_len)
+		memcpy(p->leaf, certs[0], lens[0]);
+}
+
+/* openssl's "Certificate chain" and "Server certificate" blocks (without its a: and v: lines). */
+static void print_chain(FILE *f)
+{
+	static char pem[16384 * 4 / 3 + 256];
+	size_t i, pem_len = 0;
+
+	fprintf(f, "---\nCertificate chain\n");
+	for (i = 0; i < peer.n; i++)
+		fprintf(f, " %zu s:%s\n   i:%s\n", i, peer.subject[i], peer.issuer[i]);
+	fprintf(f, "---\nServer certificate\n");
+	if (peer.leaf_len &&
+	    ember_pem_encode("CERTIFICATE", peer.leaf, peer.leaf_len, pem, sizeof(pem), &pem_len) == 0)
+		fwrite(pem, 1, pem_len, f);
+	fprintf(f, "subject=%s\nissuer=%s\n", peer.subject[0], peer.issuer[0]);
+}
+
 /* What openssl prints once connected: -brief's lines on standard error; without -brief a
-   summary of the same on standard output. The peer's subject is not printed: the engine keeps
-   no copy of the certificate (only its key). */
+   summary of the same on standard output. */
 static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 {
 	const ember_tls13_suite *su = ember_tls13_conn_suite(c);
@@ -87,6 +140,7 @@ static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 		fprintf(f, "CONNECTION ESTABLISHED\n");
 		fprintf(f, "Protocol version: TLSv1.3\n");
 		fprintf(f, "Ciphersuite: %s\n", su ? su->name : "?");
+		fprintf(f, "Peer certificate: %s\n", peer.n ? peer.subject[0] : "?");
 		fprintf(f, "Hash used: %s\n", sig_hash(sig));
 		fprintf(f, "Signature type: %s\n", sig_type(sig));
 		if (verified)
@@ -94,6 +148,8 @@ static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 		else
 			fprintf(f, "Verification error: unable to get local issuer certificate (no -CAfile)\n");
 	} else {
+		if (peer.n)
+			print_chain(f);
 		fprintf(f, "---\nNew, TLSv1.3, Cipher is %s\n", su ? su->name : "?");
 		fprintf(f, "Peer signing digest: %s\nPeer signature type: %s\n", sig_hash(sig), sig_type(sig));
 	}
@@ -139,6 +195,9 @@ int cmd_s_client(int argc, char **argv)
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&vp, 0, sizeof(vp));
 	memset(&lists, 0, sizeof(lists)); /* static (its arrays outlive the call); the prompt runs commands again */
+	memset(&peer, 0, sizeof(peer));
+	cfg.peer_chain = on_peer_chain;
+	cfg.peer_chain_arg = &peer;
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		int has_v = i + 1 < argc;
