@@ -598,7 +598,9 @@ typedef struct ember_tls13_config {
 enum ember_tls13_state {
 	EMBER_TLS13_HANDSHAKE = 1,
 	EMBER_TLS13_CONNECTED,
-	EMBER_TLS13_CLOSED,        /* close_notify received (or sent and flushed) */
+	EMBER_TLS13_CLOSED,        /* close_notify received, or sent and flushed: the other direction
+	                              stays open until its own close_notify (RFC 8446 6.1; see
+	                              ember_tls13_close_notify) */
 	EMBER_TLS13_FAILED
 };
 
@@ -698,9 +700,9 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
  * ember_tls13_write protects |len| bytes of application data into records
  * at |out| (*out_len bytes to send; each record 2^14 bytes of data, or
  * the peer's record_size_limit less one, and 22 bytes of overhead at
- * most), first a KeyUpdate when the write key is near
- * its limit. Connected, with no output waiting; else EMBER_EINVAL.
- * EMBER_ELEN when |cap| cannot take it all (nothing written).
+ * most), first a KeyUpdate when the write key is near its limit.
+ * Connected (or closed by the peer only: RFC 8446 6.1), with no output
+ * waiting; else EMBER_EINVAL. EMBER_ELEN when |cap| cannot take it all (nothing written).
  */
 int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *data,
     size_t len);
@@ -708,9 +710,19 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 int ember_tls13_read(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n);
 /* ember_tls13_key_update queues a KeyUpdate (request: ask the peer to update too). Connected only. */
 int ember_tls13_key_update(ember_tls13_conn *c, int request);
-/* ember_tls13_close queues close_notify; the state is CLOSED once it has been output. */
+/*
+ * ember_tls13_close queues close_notify; the state is CLOSED once it has
+ * been output. Closing one direction leaves the other open (RFC 8446 6.1):
+ * after sending close_notify, ember_tls13_input and ember_tls13_read still
+ * take the peer's application data until its close_notify; after
+ * receiving one, ember_tls13_write still sends until ember_tls13_close.
+ */
 int ember_tls13_close(ember_tls13_conn *c);
 int ember_tls13_state(const ember_tls13_conn *c);
+/* ember_tls13_close_notify: EMBER_TLS13_CLOSE_SENT (output) | EMBER_TLS13_CLOSE_RECEIVED, or 0. */
+#define EMBER_TLS13_CLOSE_SENT 1
+#define EMBER_TLS13_CLOSE_RECEIVED 2
+int ember_tls13_close_notify(const ember_tls13_conn *c);
 /* ember_tls13_alert: the alert that ended the connection (EMBER_TLS_ALERT_NONE: none); *from_peer may be NULL. */
 int ember_tls13_alert(const ember_tls13_conn *c, int *from_peer);
 /* The negotiated suite, group and server signature scheme (0 / NULL before ServerHello). */

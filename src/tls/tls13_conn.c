@@ -186,6 +186,25 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 
 /* ---- Input ---- */
 
+/*
+ * Records are read during the handshake, once connected, and after our
+ * close_notify until the peer's: closing the write side does not close the
+ * read side (RFC 8446 6.1).
+ */
+static int reading(const ember_tls13_conn *c)
+{
+	return c->state == EMBER_TLS13_HANDSHAKE || c->state == EMBER_TLS13_CONNECTED ||
+	       (c->state == EMBER_TLS13_CLOSED && c->hs_state == ST_CONNECTED && !c->peer_closed);
+}
+
+/* The same for writing: application data may still go out after the peer's close_notify, until ours. */
+static int writing(const ember_tls13_conn *c)
+{
+	return c->state == EMBER_TLS13_CONNECTED ||
+	       (c->state == EMBER_TLS13_CLOSED && c->hs_state == ST_CONNECTED && !c->sent_close &&
+		   !c->out_then_close);
+}
+
 static int handle_alert(ember_tls13_conn *c, const uint8_t *a, size_t len)
 {
 	if (len != 2)
@@ -306,8 +325,8 @@ static int process_record(ember_tls13_conn *c)
 		return handle_alert(c, frag, flen);
 	case EMBER_TLS_CT_HANDSHAKE:
 		return handle_handshake(c, frag, flen);
-	default: /* application data */
-		if (c->state != EMBER_TLS13_CONNECTED || c->hs_len) /* not inside a handshake message either */
+	default: /* application data (reading(c) holds here) */
+		if (c->state == EMBER_TLS13_HANDSHAKE || c->hs_len) /* not inside a handshake message either */
 			return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
 		c->app = frag;
 		c->app_len = flen;
@@ -325,8 +344,7 @@ int ember_tls13_input(ember_tls13_conn *c, const uint8_t *in, size_t len, size_t
 	for (;;) {
 		size_t need, take;
 
-		if (c->out_off < c->out_end || c->app_len ||
-		    (c->state != EMBER_TLS13_HANDSHAKE && c->state != EMBER_TLS13_CONNECTED))
+		if (c->out_off < c->out_end || c->app_len || !reading(c))
 			return 0;
 		if (c->rec_len < EMBER_TLS_RECORD_HEADER_LEN)
 			need = EMBER_TLS_RECORD_HEADER_LEN - c->rec_len;
@@ -417,7 +435,7 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 	if (c == NULL || out_len == NULL || (data == NULL && len) || (out == NULL && cap))
 		return EMBER_EINVAL;
 	*out_len = 0;
-	if (c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || len == 0)
+	if (!writing(c) || c->out_off < c->out_end || len == 0)
 		return len == 0 && c->state == EMBER_TLS13_CONNECTED ? 0 : EMBER_EINVAL;
 	/* each record's content: 2^14 bytes, or less under the peer's record_size_limit (RFC 8449) */
 	step = c->peer_rsl ? c->peer_rsl - 1u : EMBER_TLS_MAX_PLAINTEXT;
@@ -481,6 +499,11 @@ int ember_tls13_close(ember_tls13_conn *c)
 int ember_tls13_state(const ember_tls13_conn *c)
 {
 	return c ? c->state : EMBER_TLS13_FAILED;
+}
+
+int ember_tls13_close_notify(const ember_tls13_conn *c)
+{
+	return c ? (c->sent_close ? EMBER_TLS13_CLOSE_SENT : 0) | (c->peer_closed ? EMBER_TLS13_CLOSE_RECEIVED : 0) : 0;
 }
 
 int ember_tls13_alert(const ember_tls13_conn *c, int *from_peer)
