@@ -24,6 +24,7 @@
 #include "dsa.h"
 #include "keys.h"
 #include "tls.h"
+#include "tls12.h"
 #include "x509.h"
 
 #endif

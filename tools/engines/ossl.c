@@ -106,6 +106,10 @@ static int resolve(void *h)
 	SYM(BIO_s_mem, 0);
 	SYM(BIO_new, 0);
 	SYM(BIO_ctrl, 0);
+	SYM(EVP_PKEY_CTX_new_id, 0);
+	SYM(EVP_PKEY_CTX_set_tls1_prf_md, 0);
+	SYM(EVP_PKEY_CTX_set1_tls1_prf_secret, 0);
+	SYM(EVP_PKEY_CTX_add1_tls1_prf_seed, 0);
 
 	*(void **)(&version) = dlsym(h, "OpenSSL_version");
 	if (version == NULL)

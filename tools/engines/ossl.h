@@ -82,6 +82,11 @@ typedef struct ossl_api {
 	const void *(*BIO_s_mem)(void);
 	void *(*BIO_new)(const void *);
 	long (*BIO_ctrl)(void *, int, long, void *);
+	/* the TLS 1.2 PRF (tests/t_tls12.c) */
+	void *(*EVP_PKEY_CTX_new_id)(int, void *);
+	int (*EVP_PKEY_CTX_set_tls1_prf_md)(void *, const void *);
+	int (*EVP_PKEY_CTX_set1_tls1_prf_secret)(void *, const unsigned char *, int);
+	int (*EVP_PKEY_CTX_add1_tls1_prf_seed)(void *, const unsigned char *, int);
 
 	void *handle;
 } ossl_api;
