@@ -109,6 +109,12 @@ static void x4(const uint32_t key[8], const uint32_t nonce[3], uint32_t counter,
 	x13 = vaddq_u32(x13, vdupq_n_u32(nonce[0]));
 	x14 = vaddq_u32(x14, vdupq_n_u32(nonce[1]));
 	x15 = vaddq_u32(x15, vdupq_n_u32(nonce[2]));
+#ifdef EMBER_CTQEMU_LEAK
+	/* Test-only (make ctqemu-selftest): a load from |in| at an offset of 0..255 taken from a word of the
+	 * keystream, a secret-dependent address (whole 256-byte steps only, so it stays inside |in|). */
+	if (len == 256)
+		(void)*(const volatile uint8_t *)(in + (vgetq_lane_u32(x0, 0) & 255));
+#endif
 	T4(x0, x1, x2, x3);
 	T4(x4, x5, x6, x7);
 	T4(x8, x9, x10, x11);
