@@ -14,13 +14,29 @@
  *     || version || length as additional data) equal Ember's protect byte
  *     for byte and open under unprotect; a change to any byte, a skipped
  *     record, a length out of range, an empty handshake record: the alert
- *     tls12.h names.
+ *     tls12.h names;
+ *   tls12_cbc: the legacy suite's records: protect's equal 6.2.3.2's built
+ *     here (Ember's AES-CBC and HMAC-SHA1) under the IV it chose and open;
+ *     records with every padding length 0-255 and content of 0 to 1200
+ *     bytes open; each fault (a MAC bit, a padding byte, padding_length
+ *     past the MAC, the MAC of another sequence number, a content bit, a
+ *     length not in blocks, too short, any bit of IV or ciphertext) gets
+ *     the same EMBER_EVERIFY and bad_record_mac, the sequence number kept;
+ *   tls12_rsa_premaster: RSA key transport's blocks, good and with each
+ *     fault (first byte, block type, a zero in the padding, no separator,
+ *     M of 47 or 49 bytes, another version in M), under the 2048-bit
+ *     fixture key: every class returns 0 and 03 03 || 46 bytes, the
+ *     message only when good, fresh random bytes otherwise.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ember/aead.h"
+#include "ember/cipher.h"
 #include "ember/hash.h"
+#include "ember/keys.h"
+#include "ember/mac.h"
+#include "ember/rsa.h"
 #include "ember/tls12.h"
 #include "ossl.h"
 #include "test.h"
@@ -253,8 +269,8 @@ static void refusals(const ossl_api *o, const ember_tls12_suite *s, const ember_
 
 	t_rand_bytes(key, sizeof(key));
 	t_rand_bytes(iv, sizeof(iv));
-	if (!CHECK(ember_tls12_record_init(&w, s, d, key, s->key_len, iv, s->fixed_iv_len) == 0 &&
-		       ember_tls12_record_init(&rd, s, d, key, s->key_len, iv, s->fixed_iv_len) == 0,
+	if (!CHECK(ember_tls12_record_init(&w, s, d, NULL, 0, key, s->key_len, iv, s->fixed_iv_len) == 0 &&
+		       ember_tls12_record_init(&rd, s, d, NULL, 0, key, s->key_len, iv, s->fixed_iv_len) == 0,
 		"%s: init", what))
 		return;
 	CHECK(ember_tls12_record_protect(&w, rec, sizeof(rec), &len, EMBER_TLS_CT_HANDSHAKE,
@@ -337,8 +353,8 @@ static void against_ossl(const ossl_api *o, const ember_tls12_suite *s, const em
 
 	t_rand_bytes(key, sizeof(key));
 	t_rand_bytes(iv, sizeof(iv));
-	if (ember_tls12_record_init(&w, s, d, key, s->key_len, iv, s->fixed_iv_len) != 0 ||
-	    ember_tls12_record_init(&rd, s, d, key, s->key_len, iv, s->fixed_iv_len) != 0) {
+	if (ember_tls12_record_init(&w, s, d, NULL, 0, key, s->key_len, iv, s->fixed_iv_len) != 0 ||
+	    ember_tls12_record_init(&rd, s, d, NULL, 0, key, s->key_len, iv, s->fixed_iv_len) != 0) {
 		CHECK(0, "%s: init", what);
 		return;
 	}
@@ -380,14 +396,18 @@ EMBER_TEST(tls12_record)
 		uint8_t key[32] = { 0 }, iv[12] = { 0 };
 
 		if (s->aead == NULL) {
-			CHECK(ember_tls12_record_init(&r, s, NULL, key, s->key_len, iv, 0) == EMBER_EINVAL,
-			    "%s: a CBC suite has no AEAD record", s->name);
+			CHECK(ember_tls12_record_init(&r, s, NULL, NULL, 0, key, s->key_len, iv, 0) == EMBER_EINVAL &&
+				  ember_tls12_record_init(&r, s, NULL, key, 20, key, s->key_len, iv, 12) == EMBER_EINVAL,
+			    "%s: a CBC suite without a MAC key, or with an IV", s->name);
 			continue;
 		}
 		spec = ember_aead_spec_find(s->aead);
-		CHECK(ember_tls12_record_init(&r, s, NULL, key, s->key_len + 1, iv, s->fixed_iv_len) == EMBER_EINVAL &&
-			  ember_tls12_record_init(&r, s, NULL, key, s->key_len, iv, s->fixed_iv_len + 1) == EMBER_EINVAL,
-		    "%s: wrong key or IV lengths", s->name);
+		CHECK(ember_tls12_record_init(&r, s, NULL, NULL, 0, key, s->key_len + 1, iv, s->fixed_iv_len) ==
+			      EMBER_EINVAL &&
+			  ember_tls12_record_init(&r, s, NULL, NULL, 0, key, s->key_len, iv, s->fixed_iv_len + 1) ==
+			      EMBER_EINVAL &&
+			  ember_tls12_record_init(&r, s, NULL, key, 20, key, s->key_len, iv, s->fixed_iv_len) == EMBER_EINVAL,
+		    "%s: wrong key or IV lengths, a MAC key", s->name);
 		for (j = 0; spec && j < ember_aead_count(); j++) {
 			const ember_aead_desc *d = ember_aead_at(j);
 
@@ -401,4 +421,235 @@ EMBER_TEST(tls12_record)
 		}
 	}
 	CHECK(runs >= 6, "only %zu suite x implementation pairs ran", runs);
+}
+
+/* ---- The CBC suite (6.2.3.2) ---- */
+
+enum { CBC_OK, CBC_MAC, CBC_PAD_BYTE, CBC_PAD_LONG, CBC_SEQ, CBC_CONTENT, CBC_FAULTS };
+static const char *const cbc_fault_names[CBC_FAULTS] = { "none", "a MAC bit", "a padding byte",
+	"padding_length past the MAC", "the MAC of another sequence number", "a content bit after the MAC" };
+
+/* A record built here with Ember's AES-CBC and HMAC-SHA1 (tested on their own against OpenSSL): IV ||
+   AES-CBC(content || HMAC-SHA1 || pad + 1 bytes of pad), with one fault put in the plaintext. */
+static size_t cbc_record(const uint8_t mac_key[20], const uint8_t key[16], const uint8_t iv[16], uint64_t seq,
+    uint8_t type, const uint8_t *in, size_t len, size_t pad, int fault, uint8_t *out)
+{
+	const ember_hash_desc *sha1 = ember_hash_find("sha1", NULL);
+	ember_hmac_ctx c;
+	ember_hmac_key k;
+	ember_aes_ctx aes;
+	uint8_t hdr[13], civ[16], *p = out + 5 + 16;
+	size_t plen = len + 20 + pad + 1, i;
+
+	for (i = 0; i < 8; i++)
+		hdr[i] = (uint8_t)((seq + (fault == CBC_SEQ)) >> (56 - 8 * i));
+	hdr[8] = type;
+	hdr[9] = 3;
+	hdr[10] = 3;
+	hdr[11] = (uint8_t)(len >> 8);
+	hdr[12] = (uint8_t)len;
+	memcpy(p, in, len);
+	ember_hmac_key_init(&k, sha1, mac_key, 20);
+	ember_hmac_init(&c, &k);
+	ember_hmac_update(&c, hdr, 13);
+	ember_hmac_update(&c, p, len);
+	ember_hmac_final(&c, p + len);
+	memset(p + len + 20, (int)pad, pad + 1);
+	if (fault == CBC_MAC)
+		p[len + t_rand_below(20)] ^= (uint8_t)(1u << t_rand_below(8));
+	if (fault == CBC_PAD_BYTE && pad > 0)
+		p[plen - 2 - t_rand_below(pad)] ^= (uint8_t)(1u + t_rand_below(255));
+	if (fault == CBC_PAD_LONG)
+		p[plen - 1] = (uint8_t)(plen - 20 + t_rand_below(256 - (plen - 20))); /* pad + 21 > plen, pad <= 255 */
+	if (fault == CBC_CONTENT && len > 0)
+		p[t_rand_below(len)] ^= 0x40;
+	out[0] = type;
+	out[1] = 3;
+	out[2] = 3;
+	out[3] = (uint8_t)((16 + plen) >> 8);
+	out[4] = (uint8_t)(16 + plen);
+	memcpy(out + 5, iv, 16);
+	memcpy(civ, iv, 16);
+	ember_aes_set_key(&aes, key, 16);
+	ember_aes_cbc_encrypt(&aes, civ, p, p, plen);
+	ember_aes_clear(&aes);
+	ember_hmac_key_clear(&k);
+	return 5 + 16 + plen;
+}
+
+/* A padding_length that makes content || MAC || padding whole blocks: the shortest, or a random longer one. */
+static size_t cbc_pad(size_t len, int longest)
+{
+	size_t p0 = (16 - (len + 21) % 16) % 16;
+
+	return longest ? p0 + 16 * t_rand_below((255 - p0) / 16 + 1) : p0;
+}
+
+EMBER_TEST(tls12_cbc)
+{
+	static uint8_t in[EMBER_TLS_MAX_PLAINTEXT], a[EMBER_TLS_RECORD_HEADER_LEN + EMBER_TLS12_MAX_CIPHERTEXT],
+	    b[sizeof(a)], out[sizeof(a)];
+	const ember_tls12_suite *s = ember_tls12_suite_find(EMBER_TLS12_RSA_AES_128_CBC_SHA);
+	ember_tls12_record w, rd;
+	uint8_t mac_key[20], key[16], type;
+	size_t i, len, blen, clen, n = t_quick ? 60 : 600, fails = 0, wrong[CBC_FAULTS] = { 0 };
+	int alert, f;
+
+	t_rand_bytes(mac_key, sizeof(mac_key));
+	t_rand_bytes(key, sizeof(key));
+	if (!CHECK(s != NULL && s->legacy &&
+		       ember_tls12_record_init(&w, s, NULL, mac_key, 20, key, 16, NULL, 0) == 0 &&
+		       ember_tls12_record_init(&rd, s, NULL, mac_key, 20, key, 16, NULL, 0) == 0,
+		"cbc: init"))
+		return;
+	/* protect: the record of 6.2.3.2 with the shortest padding, under the IV it chose; open takes it */
+	for (i = 0; i < n / 4; i++) {
+		uint8_t t = i % 3 == 0 ? EMBER_TLS_CT_APPLICATION_DATA : i % 3 == 1 ? EMBER_TLS_CT_HANDSHAKE : EMBER_TLS_CT_ALERT;
+
+		len = i == 0 ? 0 : i == 1 ? EMBER_TLS_MAX_PLAINTEXT : 1 + t_rand_below(300);
+		t_rand_bytes(in, len);
+		if (ember_tls12_record_protect(&w, a, sizeof(a), &blen, t, in, len) != 0 ||
+		    blen != cbc_record(mac_key, key, a + 5, w.seq - 1, t, in, len, cbc_pad(len, 0), CBC_OK, b) ||
+		    memcmp(a, b, blen) != 0 ||
+		    ember_tls12_record_unprotect(&rd, out, sizeof(out), a, blen, &type, &clen, &alert) != 0 || type != t ||
+		    clen != len || memcmp(out, in, len) != 0)
+			fails++;
+	}
+	CHECK(fails == 0, "cbc: %zu of %zu protected records not as 6.2.3.2 builds them, or not opened", fails, n / 4);
+	/* open: every padding length, content from 0 bytes to beyond the 256-byte window, and each fault */
+	fails = 0;
+	for (i = 0; i < n; i++) {
+		uint8_t iv[16];
+		size_t pad;
+
+		f = (int)(i % CBC_FAULTS);
+		len = i < 256 ? i : t_rand_below(i & 1 ? 40 : 1200);
+		if (f == CBC_CONTENT && len == 0)
+			len = 1;
+		pad = cbc_pad(len, i & 2);
+		if (f == CBC_PAD_BYTE && pad == 0)
+			pad = 16;
+		if (f == CBC_PAD_LONG && len + 21 + pad >= 256) {
+			len = t_rand_below(100);
+			pad = cbc_pad(len, 0);
+		}
+		t_rand_bytes(in, len);
+		t_rand_bytes(iv, sizeof(iv));
+		blen = cbc_record(mac_key, key, iv, rd.seq, EMBER_TLS_CT_APPLICATION_DATA, in, len, pad, f, b);
+		alert = -1;
+		if (f == CBC_OK) {
+			if (ember_tls12_record_unprotect(&rd, out, sizeof(out), b, blen, &type, &clen, &alert) != 0 ||
+			    clen != len || memcmp(out, in, len) != 0)
+				wrong[f]++;
+		} else if (!refused(&rd, b, blen, EMBER_TLS_ALERT_BAD_RECORD_MAC)) {
+			wrong[f]++;
+		}
+	}
+	for (f = 0; f < CBC_FAULTS; f++)
+		CHECK(wrong[f] == 0, "cbc: %zu records with %s %s", wrong[f], cbc_fault_names[f],
+		    f == CBC_OK ? "did not open" : "were not refused with bad_record_mac");
+	/* lengths: not whole blocks, no room for IV + MAC + padding byte; every byte of a record changed */
+	blen = cbc_record(mac_key, key, in, rd.seq, EMBER_TLS_CT_HANDSHAKE, (const uint8_t *)"hello", 5, cbc_pad(5, 0),
+	    CBC_OK, b);
+	memcpy(a, b, blen);
+	a[4] = (uint8_t)(a[4] - 1);
+	CHECK(refused(&rd, a, blen - 1, EMBER_TLS_ALERT_BAD_RECORD_MAC), "cbc: a fragment one byte short of blocks");
+	a[3] = 0;
+	a[4] = 32;
+	CHECK(refused(&rd, a, 5 + 32, EMBER_TLS_ALERT_BAD_RECORD_MAC), "cbc: IV and one block");
+	fails = 0;
+	for (i = 5; i < blen; i++) {
+		memcpy(a, b, blen);
+		a[i] ^= (uint8_t)(1u << (i % 8));
+		fails += !refused(&rd, a, blen, EMBER_TLS_ALERT_BAD_RECORD_MAC);
+	}
+	CHECK(fails == 0, "cbc: %zu of %zu one-bit changes of IV or ciphertext not refused", fails, blen - 5);
+	CHECK(ember_tls12_record_unprotect(&rd, out, sizeof(out), b, blen, &type, &clen, &alert) == 0 && clen == 5 &&
+		  memcmp(out, "hello", 5) == 0,
+	    "cbc: the record opens after every refusal");
+	ember_tls12_record_clear(&w);
+	ember_tls12_record_clear(&rd);
+}
+
+/* ---- RSA key transport (7.4.7.1) ---- */
+
+enum { PMS_OK, PMS_FIRST, PMS_BT, PMS_ZERO_PS, PMS_NO_SEP, PMS_LONG, PMS_SHORT, PMS_VERSION, PMS_CLASSES };
+static const char *const pms_names[PMS_CLASSES] = { "a good block", "a first byte not 00", "a block type not 02",
+	"a zero byte in the padding", "no 00 before M", "M of 49 bytes", "M of 47 bytes", "another version in M" };
+
+/* The EncryptedPreMasterSecret of |m| (48 bytes) for key |k|, with one fault of class |c|. */
+static int rsa_pms_block(ember_rsa_private_key *k, const uint8_t m[48], int c, uint8_t *out)
+{
+	uint8_t em[512];
+	size_t len = k->pub.len, sep = len - 49, i, mlen = 48;
+
+	if (c == PMS_LONG)
+		sep--, mlen = 49;
+	if (c == PMS_SHORT)
+		sep++, mlen = 47;
+	em[0] = c == PMS_FIRST ? 1 : 0;
+	em[1] = c == PMS_BT ? 1 : 2;
+	t_rand_bytes(em + 2, sep - 2);
+	for (i = 2; i < sep; i++)
+		em[i] |= (uint8_t)(em[i] == 0); /* non-zero */
+	if (c == PMS_ZERO_PS)
+		em[2 + t_rand_below(sep - 2)] = 0;
+	em[sep] = c == PMS_NO_SEP ? 0x5a : 0;
+	if (mlen == 49) { /* 03 || m */
+		em[sep + 1] = 0x03;
+		memcpy(em + sep + 2, m, 48);
+	} else { /* m, or m without its first byte */
+		memcpy(em + sep + 1, m + (48 - mlen), mlen);
+	}
+	if (c == PMS_VERSION)
+		em[sep + 2] ^= 1;
+	return ember_rsa_public_op(&k->pub, out, em, len);
+}
+
+EMBER_TEST(tls12_rsa_premaster)
+{
+	static ember_pkey key;
+	uint8_t *pem, m[48], enc[512], pms[48], pms2[48];
+	char path[4096];
+	size_t plen, i, wrong[PMS_CLASSES] = { 0 };
+	int c, n = t_quick ? 2 : 8;
+
+	snprintf(path, sizeof(path), "%s/../fixtures/keys/rsa2048-plain.pem", t_vec_dir);
+	pem = t_read_path(path, &plen);
+	if (!CHECK(pem && ember_pkey_read(&key, pem, plen) == 0 && key.type == EMBER_PKEY_RSA, "RSA fixture %s", path)) {
+		free(pem);
+		return;
+	}
+	free(pem);
+	for (i = 0; i < (size_t)n; i++)
+		for (c = 0; c < PMS_CLASSES; c++) {
+			int r1, r2;
+
+			t_rand_bytes(m, sizeof(m));
+			m[0] = 0x03;
+			m[1] = 0x03;
+			if (rsa_pms_block(&key.u.rsa, m, c, enc) != 0) {
+				wrong[c]++;
+				continue;
+			}
+			r1 = ember_tls12_rsa_premaster(&key.u.rsa, enc, key.u.rsa.pub.len, 0x0303, pms);
+			r2 = ember_tls12_rsa_premaster(&key.u.rsa, enc, key.u.rsa.pub.len, 0x0303, pms2);
+			/* the same answer for every class: 0 and 48 bytes starting 03 03; the message itself only when
+			   the block is good, else random bytes (two calls differ) */
+			if (r1 != 0 || r2 != 0 || pms[0] != 3 || pms[1] != 3 || pms2[0] != 3 || pms2[1] != 3)
+				wrong[c]++;
+			else if (c == PMS_OK ? memcmp(pms, m, 48) != 0 || memcmp(pms2, m, 48) != 0 :
+			                       memcmp(pms + 2, m + 2, 46) == 0 || memcmp(pms + 2, pms2 + 2, 46) == 0)
+				wrong[c]++;
+		}
+	for (c = 0; c < PMS_CLASSES; c++)
+		CHECK(wrong[c] == 0, "RSA pre-master secret, %s: %zu of %d not answered as 7.4.7.1 says", pms_names[c],
+		    wrong[c], n);
+	CHECK(ember_tls12_rsa_premaster(&key.u.rsa, enc, key.u.rsa.pub.len - 1, 0x0303, pms) == EMBER_EDECODE,
+	    "RSA pre-master secret: a ciphertext of the wrong length");
+	memset(enc, 0xff, key.u.rsa.pub.len); /* above n: the same answer as a bad block */
+	CHECK(ember_tls12_rsa_premaster(&key.u.rsa, enc, key.u.rsa.pub.len, 0x0303, pms) == 0 && pms[0] == 3 &&
+		  pms[1] == 3,
+	    "RSA pre-master secret: a ciphertext at or above n");
+	ember_rsa_private_clear(&key.u.rsa);
 }

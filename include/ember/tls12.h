@@ -2,8 +2,10 @@
  * tls12.h - TLS 1.2 (RFC 5246) in the TLS engine: the cipher suites it
  * implements, the PRF and what it derives (the master secret, with RFC
  * 7627's extended master secret or without, the key block, Finished), and
- * the protection of records under the AEAD suites: AES-GCM with its
- * explicit nonce (RFC 5288) and ChaCha20-Poly1305 (RFC 7905).
+ * the protection of records: AES-GCM with its explicit nonce (RFC 5288),
+ * ChaCha20-Poly1305 (RFC 7905), and the legacy suite's AES-CBC with
+ * HMAC-SHA1 (6.2.3.2), whose check of padding and MAC takes the same time
+ * and gives the same alert whatever is wrong (Lucky Thirteen).
  *
  * Suites (the three families #26 asks for; the server picks by its order):
  *   ECDHE-ECDSA and ECDHE-RSA with AES-128-GCM-SHA256, AES-256-GCM-SHA384
@@ -20,6 +22,7 @@
 #include <stdint.h>
 
 #include "ember/aead.h"
+#include "ember/cipher.h"
 #include "ember/hash.h"
 #include "ember/tls.h"
 
@@ -100,6 +103,22 @@ int ember_tls12_master_secret(const ember_hash_desc *d, const uint8_t *pms, size
     const uint8_t *session_hash, size_t hash_len, const uint8_t client_random[EMBER_TLS12_RANDOM_LEN],
     const uint8_t server_random[EMBER_TLS12_RANDOM_LEN], uint8_t master[EMBER_TLS12_MASTER_LEN]);
 
+/*
+ * ember_tls12_rsa_premaster: the server's side of RSA key transport
+ * (7.4.7.1), with its countermeasure to Bleichenbacher's attack. |enc| is
+ * the EncryptedPreMasterSecret (k->pub.len bytes: EMBER_EDECODE
+ * otherwise, a public fact). The PKCS#1 v1.5 block is checked in constant
+ * time (00 02, eight or more non-zero bytes, 00, exactly 48 bytes whose
+ * first two are |client_version|); whatever is wrong with it, |pms| gets
+ * client_version || 46 random bytes instead, chosen by masks, and the call
+ * returns 0 all the same: the handshake then fails at Finished, as with a
+ * wrong key, and no answer tells the classes apart. Returns 0, EMBER_EDECODE,
+ * EMBER_ERANDOM or EMBER_EINTERNAL (the RSA fault check).
+ */
+struct ember_rsa_private_key;
+int ember_tls12_rsa_premaster(struct ember_rsa_private_key *k, const uint8_t *enc, size_t enc_len,
+    uint16_t client_version, uint8_t pms[EMBER_TLS12_MASTER_LEN]);
+
 /* The write keys of both sides, from the key block (6.3), in its order. */
 typedef struct ember_tls12_keys {
 	uint8_t client_mac[EMBER_TLS12_MAX_MAC_KEY], server_mac[EMBER_TLS12_MAX_MAC_KEY];
@@ -124,30 +143,38 @@ int ember_tls12_key_block(const ember_tls12_suite *s, const ember_hash_desc *d,
 int ember_tls12_finished(const ember_hash_desc *d, const uint8_t master[EMBER_TLS12_MASTER_LEN], int server,
     const uint8_t *transcript_hash, uint8_t out[EMBER_TLS12_VERIFY_LEN]);
 
-/* ---- AEAD records (6.2.3.3) ---- */
+/* ---- Records (6.2.3) ---- */
 
 /*
- * One direction of protected records under an AEAD suite: the keyed AEAD,
- * the fixed IV and the 64-bit sequence number. Caller-owned; wiped by
- * ember_tls12_record_clear.
+ * One direction of protected records: the keyed AEAD (or AES and the MAC
+ * key of the CBC suite), the fixed IV and the 64-bit sequence number.
+ * Caller-owned; wiped by ember_tls12_record_clear.
  */
 typedef struct ember_tls12_record {
 	const ember_tls12_suite *suite;
-	ember_aead_ctx aead;
+	union {
+		ember_aead_ctx aead;                      /* the AEAD suites */
+		struct {
+			ember_aes_ctx aes;
+			uint8_t mac_key[EMBER_TLS12_MAX_MAC_KEY];
+		} cbc;                                    /* AES-CBC + HMAC-SHA1 */
+	} u;
 	uint8_t iv[EMBER_TLS12_MAX_FIXED_IV];
 	uint64_t seq;                 /* the next record's sequence number */
 	int seq_exhausted;            /* 2^64 records done: close (6.1: no wrap) */
 } ember_tls12_record;
 
 /*
- * ember_tls12_record_init keys |r| for AEAD suite |s| with one side's
- * write key and fixed IV (the suite's lengths), sequence number 0. |aead|
- * NULL: the registry's default implementation of the suite's AEAD.
- * Returns 0, EMBER_EINVAL (a CBC suite, wrong lengths), EMBER_ENOTSUP or
- * the AEAD's key errors.
+ * ember_tls12_record_init keys |r| for suite |s| with one side's write
+ * keys (the suite's lengths: mac_key_len 0 for an AEAD suite, iv_len 0 for
+ * CBC), sequence number 0. |aead| NULL: the registry's default
+ * implementation of the suite's AEAD (ignored for CBC, which takes
+ * ember_aes_set_key's). Returns 0, EMBER_EINVAL (wrong lengths),
+ * EMBER_ENOTSUP or the cipher's key errors.
  */
 int ember_tls12_record_init(ember_tls12_record *r, const ember_tls12_suite *s, const ember_aead_desc *aead,
-    const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len);
+    const uint8_t *mac_key, size_t mac_key_len, const uint8_t *key, size_t key_len, const uint8_t *iv,
+    size_t iv_len);
 void ember_tls12_record_clear(ember_tls12_record *r);
 
 /*
@@ -158,11 +185,14 @@ void ember_tls12_record_clear(ember_tls12_record *r);
  * nonce_explicit is the sequence number (as OpenSSL and RFC 5288 3 allow:
  * never repeated under a key); ChaCha20-Poly1305: the fixed IV XOR the
  * sequence number left-padded to 12 bytes, nothing explicit (RFC 7905 2).
- * |type| handshake, alert or application_data (only application data may
- * be empty); in_len at most 2^14. |in| may be anywhere (moved first). The
- * sequence number then advances (EMBER_ERANGE after 2^64 records).
- * *out_len = 5 + [8] + in_len + 16. Returns 0, EMBER_EINVAL, EMBER_ELEN or
- * EMBER_ERANGE.
+ * CBC (6.2.3.2): a fresh random 16-byte IV, then AES-CBC of content ||
+ * HMAC-SHA1(mac_key, seq || type || version || length || content) ||
+ * the shortest padding, so *out_len = 5 + 16 + 16 * ceil((in_len + 21) /
+ * 16). |type| handshake, alert or application_data (only application data
+ * may be empty); in_len at most 2^14. |in| may be anywhere (moved first).
+ * The sequence number then advances (EMBER_ERANGE after 2^64 records).
+ * AEAD: *out_len = 5 + [8] + in_len + 16. Returns 0, EMBER_EINVAL,
+ * EMBER_ELEN, EMBER_ERANGE or EMBER_ERANDOM (CBC's IV).
  */
 int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_cap, size_t *out_len,
     uint8_t type, const uint8_t *in, size_t in_len);
@@ -181,8 +211,10 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
  *   fragment over 2^14 + 2048, or content over 2^14
  *                                          EMBER_ELEN     record_overflow
  *   shorter than [8 +] the tag, or the tag wrong (header, nonce,
- *   ciphertext, tag or sequence number changed)
- *                                          EMBER_EVERIFY  bad_record_mac
+ *   ciphertext, tag or sequence number changed); CBC: not a whole number
+ *   of blocks, shorter than IV + 2 blocks, the padding or the MAC wrong,
+ *   all checked in a time that depends on the record's length only, and
+ *   told apart by nothing         EMBER_EVERIFY  bad_record_mac
  *   empty handshake or alert content       EMBER_EDECODE  unexpected_message
  *   |out_cap| too small, NULL pointers     EMBER_ELEN / EMBER_EINVAL  none
  *   sequence numbers exhausted             EMBER_ERANGE   none (close)

@@ -1,11 +1,14 @@
 /*
  * tls12_keys.c - TLS 1.2's suites and key derivation (RFC 5246 5, 6.3,
- * 7.4.9, 8.1; RFC 7627 4): the PRF over HMAC, the master secret with or
- * without the extended master secret, the key block, Finished.
+ * 7.4.7.1, 7.4.9, 8.1; RFC 7627 4): the PRF over HMAC, the RSA pre-master
+ * secret, the master secret with or without the extended master secret,
+ * the key block, Finished.
  */
 #include <string.h>
 
+#include "ember/bn.h"
 #include "ember/mac.h"
+#include "ember/rsa.h"
 #include "ember/tls12.h"
 #include "internal.h"
 
@@ -198,4 +201,57 @@ int ember_tls12_finished(const ember_hash_desc *d, const uint8_t master[EMBER_TL
 		return EMBER_EINVAL;
 	return ember_tls12_prf(d, master, EMBER_TLS12_MASTER_LEN, server ? "server finished" : "client finished",
 	    transcript_hash, d->digest_len, NULL, 0, out, EMBER_TLS12_VERIFY_LEN);
+}
+
+/* ---- RSA key transport (7.4.7.1) ---- */
+
+/* 0xff when a == b, else 0 (bytes) */
+static uint8_t byte_eq(uint8_t a, uint8_t b)
+{
+	uint32_t x = (uint32_t)(a ^ b);
+
+	return (uint8_t)((x - 1u) >> 8);
+}
+
+int ember_tls12_rsa_premaster(struct ember_rsa_private_key *k, const uint8_t *enc, size_t enc_len,
+    uint16_t client_version, uint8_t pms[EMBER_TLS12_MASTER_LEN])
+{
+	uint8_t em[EMBER_MAX_RSA_BITS / 8], rnd[EMBER_TLS12_MASTER_LEN];
+	size_t len, i, sep;
+	uint8_t good, m;
+	int ret;
+
+	if (k == NULL || enc == NULL || pms == NULL)
+		return EMBER_EINVAL;
+	len = k->pub.len;
+	if (enc_len != len || len > sizeof(em) || len < EMBER_TLS12_MASTER_LEN + 11)
+		return EMBER_EDECODE;
+	/* the substitute first, whatever comes: the time must not depend on the block */
+	if (ember_random_bytes(rnd, sizeof(rnd)) != 0)
+		return EMBER_ERANDOM;
+	rnd[0] = (uint8_t)(client_version >> 8);
+	rnd[1] = (uint8_t)client_version;
+	ret = ember_rsa_private_op(k, em, enc, len);
+	if (ret == EMBER_EINTERNAL) {
+		ember_wipe(rnd, sizeof(rnd));
+		return ret;
+	}
+	/* a value at or above n (public) fails the same way as a bad block: 0xff mask off */
+	good = (uint8_t)(ret == 0 ? 0xff : 0);
+	if (ret != 0)
+		memset(em, 0, len);
+	/* 00 02 PS (non-zero, at least 8 bytes) 00 M, M exactly 48 bytes starting with client_version */
+	sep = len - EMBER_TLS12_MASTER_LEN - 1;
+	good &= byte_eq(em[0], 0) & byte_eq(em[1], 2) & byte_eq(em[sep], 0);
+	for (i = 2; i < sep; i++)
+		good &= (uint8_t)~byte_eq(em[i], 0);
+	good &= byte_eq(em[sep + 1], (uint8_t)(client_version >> 8)) & byte_eq(em[sep + 2], (uint8_t)client_version);
+	for (i = 0; i < EMBER_TLS12_MASTER_LEN; i++) {
+		m = em[sep + 1 + i];
+		pms[i] = (uint8_t)((m & good) | (rnd[i] & (uint8_t)~good));
+	}
+	ember_wipe(em, sizeof(em));
+	ember_wipe(rnd, sizeof(rnd));
+	ember_wipe(&good, sizeof(good));
+	return 0;
 }

@@ -1,14 +1,13 @@
 /*
- * tls12_record.c - TLS 1.2 records under the AEAD suites (RFC 5246
- * 6.2.3.3): AES-GCM with an explicit nonce (RFC 5288 3) and
- * ChaCha20-Poly1305 with a nonce from the sequence number (RFC 7905 2),
- * over aead.h.
+ * tls12_record.c - TLS 1.2 records (RFC 5246 6.2.3): what every suite
+ * checks, and the AEAD suites (6.2.3.3): AES-GCM with an explicit nonce
+ * (RFC 5288 3) and ChaCha20-Poly1305 with a nonce from the sequence number
+ * (RFC 7905 2), over aead.h. The CBC suite's records are tls12_cbc.c's.
  */
 #include <string.h>
 
 #include "ember/aead.h"
-#include "ember/tls12.h"
-#include "internal.h"
+#include "tls12_int.h"
 
 static void set_alert(int *alert, int a)
 {
@@ -17,19 +16,30 @@ static void set_alert(int *alert, int a)
 }
 
 int ember_tls12_record_init(ember_tls12_record *r, const ember_tls12_suite *s, const ember_aead_desc *aead,
-    const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len)
+    const uint8_t *mac_key, size_t mac_key_len, const uint8_t *key, size_t key_len, const uint8_t *iv,
+    size_t iv_len)
 {
 	const ember_aead_spec *spec;
 	int ret;
 
-	if (r == NULL || s == NULL || key == NULL || iv == NULL)
+	if (r == NULL || s == NULL || key == NULL || (iv == NULL && iv_len) || (mac_key == NULL && mac_key_len))
 		return EMBER_EINVAL;
 	memset(r, 0, sizeof(*r));
-	if (s->aead == NULL || key_len != s->key_len || iv_len != s->fixed_iv_len || iv_len > sizeof(r->iv))
+	if (key_len != s->key_len || iv_len != s->fixed_iv_len || iv_len > sizeof(r->iv) ||
+	    mac_key_len != s->mac_key_len || mac_key_len > sizeof(r->u.cbc.mac_key))
 		return EMBER_EINVAL;
-	if ((spec = ember_aead_spec_find(s->aead)) == NULL)
+	if (s->bulk == EMBER_TLS12_BULK_AES_CBC_SHA) {
+		if ((ret = ember_aes_set_key(&r->u.cbc.aes, key, key_len)) != 0) {
+			ember_wipe(r, sizeof(*r));
+			return ret;
+		}
+		memcpy(r->u.cbc.mac_key, mac_key, mac_key_len);
+		r->suite = s;
+		return 0;
+	}
+	if (s->aead == NULL || (spec = ember_aead_spec_find(s->aead)) == NULL)
 		return EMBER_ENOTSUP;
-	if ((ret = ember_aead_init(&r->aead, spec, aead, key, key_len)) != 0) {
+	if ((ret = ember_aead_init(&r->u.aead, spec, aead, key, key_len)) != 0) {
 		memset(r, 0, sizeof(*r));
 		return ret;
 	}
@@ -42,8 +52,10 @@ void ember_tls12_record_clear(ember_tls12_record *r)
 {
 	if (r == NULL)
 		return;
-	if (r->aead.desc != NULL)
-		ember_aead_clear(&r->aead);
+	if (r->suite != NULL && r->suite->bulk == EMBER_TLS12_BULK_AES_CBC_SHA)
+		ember_aes_clear(&r->u.cbc.aes);
+	else if (r->suite != NULL && r->u.aead.desc != NULL)
+		ember_aead_clear(&r->u.aead);
 	ember_wipe(r, sizeof(*r));
 }
 
@@ -70,8 +82,9 @@ static void record_nonce(const ember_tls12_record *r, const uint8_t *explicit_no
 		nonce[11 - i] ^= (uint8_t)(r->seq >> (8 * i));
 }
 
-/* 6.2.3.3: additional_data = seq_num || type || version || length (of the content) */
-static void record_aad(const ember_tls12_record *r, uint8_t type, size_t len, uint8_t aad[13])
+/* 6.2.3.3: additional_data = seq_num || type || version || length (of the content); 6.2.3.1: the
+   same bytes start what the CBC suite's MAC covers */
+void tls12_record_aad(const ember_tls12_record *r, uint8_t type, size_t len, uint8_t aad[13])
 {
 	put_u64(aad, r->seq);
 	aad[8] = type;
@@ -86,7 +99,7 @@ static size_t explicit_len(const ember_tls12_record *r)
 	return r->suite->bulk == EMBER_TLS12_BULK_AES_GCM ? EMBER_TLS12_EXPLICIT_NONCE_LEN : 0;
 }
 
-static void advance(ember_tls12_record *r)
+void tls12_record_advance(ember_tls12_record *r)
 {
 	if (r->seq == UINT64_MAX)
 		r->seq_exhausted = 1;
@@ -102,8 +115,7 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
 	size_t ex, total;
 	int ret;
 
-	if (r == NULL || r->aead.desc == NULL || r->suite == NULL || out == NULL || out_len == NULL ||
-	    (in == NULL && in_len != 0))
+	if (r == NULL || r->suite == NULL || out == NULL || out_len == NULL || (in == NULL && in_len != 0))
 		return EMBER_EINVAL;
 	if (type != EMBER_TLS_CT_HANDSHAKE && type != EMBER_TLS_CT_ALERT && type != EMBER_TLS_CT_APPLICATION_DATA)
 		return EMBER_EINVAL;
@@ -111,12 +123,14 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
 		return EMBER_EINVAL; /* 6.2.1: no empty handshake or alert fragment */
 	if (in_len > EMBER_TLS_MAX_PLAINTEXT)
 		return EMBER_ELEN;
+	if (r->seq_exhausted)
+		return EMBER_ERANGE;
+	if (r->suite->bulk == EMBER_TLS12_BULK_AES_CBC_SHA)
+		return tls12_cbc_protect(r, out, out_cap, out_len, type, in, in_len);
 	ex = explicit_len(r);
 	total = EMBER_TLS_RECORD_HEADER_LEN + ex + in_len + EMBER_TLS12_TAG_LEN;
 	if (out_cap < total)
 		return EMBER_ELEN;
-	if (r->seq_exhausted)
-		return EMBER_ERANGE;
 	body = out + EMBER_TLS_RECORD_HEADER_LEN + ex;
 	if (in_len != 0 && in != body)
 		memmove(body, in, in_len);
@@ -129,15 +143,15 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
 	if (ex)
 		put_u64(out + EMBER_TLS_RECORD_HEADER_LEN, r->seq);
 	record_nonce(r, out + EMBER_TLS_RECORD_HEADER_LEN, nonce);
-	record_aad(r, type, in_len, aad);
-	ret = ember_aead_seal(&r->aead, body, body + in_len, EMBER_TLS12_TAG_LEN, nonce, sizeof(nonce), aad,
+	tls12_record_aad(r, type, in_len, aad);
+	ret = ember_aead_seal(&r->u.aead, body, body + in_len, EMBER_TLS12_TAG_LEN, nonce, sizeof(nonce), aad,
 	    sizeof(aad), body, in_len);
 	ember_wipe(nonce, sizeof(nonce));
 	if (ret != 0) {
 		ember_wipe(out, total);
 		return ret;
 	}
-	advance(r);
+	tls12_record_advance(r);
 	*out_len = total;
 	return 0;
 }
@@ -150,7 +164,7 @@ int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out
 	int ret;
 
 	set_alert(alert, EMBER_TLS_ALERT_NONE);
-	if (r == NULL || r->aead.desc == NULL || r->suite == NULL || record == NULL || type == NULL ||
+	if (r == NULL || r->suite == NULL || record == NULL || type == NULL ||
 	    content_len == NULL || (out == NULL && out_cap))
 		return EMBER_EINVAL;
 	if (r->seq_exhausted)
@@ -174,6 +188,14 @@ int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out
 		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
 		return EMBER_ELEN;
 	}
+	if (r->suite->bulk == EMBER_TLS12_BULK_AES_CBC_SHA) {
+		ret = tls12_cbc_open(r, out, out_cap, record + EMBER_TLS_RECORD_HEADER_LEN, frag, t, &clen);
+		if (ret == EMBER_EVERIFY)
+			set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
+		if (ret != 0)
+			return ret;
+		goto opened;
+	}
 	ex = explicit_len(r);
 	if (frag < ex + EMBER_TLS12_TAG_LEN) {
 		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
@@ -187,19 +209,24 @@ int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out
 	if (out_cap < clen)
 		return EMBER_ELEN;
 	record_nonce(r, record + EMBER_TLS_RECORD_HEADER_LEN, nonce);
-	record_aad(r, t, clen, aad);
-	ret = ember_aead_open(&r->aead, out, record + EMBER_TLS_RECORD_HEADER_LEN + ex + clen, EMBER_TLS12_TAG_LEN,
+	tls12_record_aad(r, t, clen, aad);
+	ret = ember_aead_open(&r->u.aead, out, record + EMBER_TLS_RECORD_HEADER_LEN + ex + clen, EMBER_TLS12_TAG_LEN,
 	    nonce, sizeof(nonce), aad, sizeof(aad), record + EMBER_TLS_RECORD_HEADER_LEN + ex, clen);
 	ember_wipe(nonce, sizeof(nonce));
 	if (ret != 0) {
 		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
 		return EMBER_EVERIFY;
 	}
+opened:
+	if (clen > EMBER_TLS_MAX_PLAINTEXT) {
+		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
+		return EMBER_ELEN;
+	}
 	if (clen == 0 && t != EMBER_TLS_CT_APPLICATION_DATA) {
 		set_alert(alert, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE);
 		return EMBER_EDECODE;
 	}
-	advance(r);
+	tls12_record_advance(r);
 	*type = t;
 	*content_len = clen;
 	return 0;

@@ -18,4 +18,5 @@ unsigned ct_keccak(void);
 unsigned ct_mlkem(void); /* ML-KEM keygen, encaps, decaps (ct_mlkem.c) */
 unsigned ct_mldsa(void); /* ML-DSA keygen and signing (ct_mldsa.c) */
 unsigned ct_tls(void);   /* TLS 1.3 key schedule and records (ct_tls.c) */
+unsigned ct_tls12(void); /* TLS 1.2 PRF, keys and records, CBC's padding and MAC check (ct_tls12.c) */
 #endif

@@ -143,6 +143,7 @@ int main(void)
 	checked += ct_mlkem();
 	checked += ct_mldsa();
 	checked += ct_tls();
+	checked += ct_tls12();
 	printf("ctgrind: %u implementations checked, %u excluded as not constant-time\n", checked, excluded);
 	return 0;
 }

@@ -14,7 +14,15 @@
  *     open to the same content and type, or opens after one byte changed
  *     (bit 1).
  *
- * Input: byte 0 the suite (of the three), 1 flags, 2 the content type for
+ * TLS 1.2 (tls12.h; byte 0 past the three TLS 1.3 suites picks one of the
+ * seven TLS 1.2 ones): the same checks with ember_tls12_record_unprotect
+ * (protocol_version also allowed), a record that opens checked against the
+ * limits (CBC: content at most the fragment less IV, MAC and padding
+ * byte), and under bit 0 a record protected here opens (and fails after
+ * one byte changed under bit 1); the CBC suite's constant-time opening
+ * runs on garbage of every length, under the sanitizers.
+ *
+ * Input: byte 0 the suite (of the ten), 1 flags, 2 the content type for
  * bit 0, 3-4 the padding for bit 0 (big-endian, capped), 5-6 the byte to
  * change for bit 1; the rest is the record (or the content under bit 0).
  * The traffic secret is fixed: records that open come from bit 0's path
@@ -24,6 +32,7 @@
 #include <string.h>
 
 #include "ember/tls.h"
+#include "ember/tls12.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,6 +70,56 @@ static void plaintext(const uint8_t *p, size_t n)
 		abort();
 }
 
+static void tls12(const ember_tls12_suite *s, uint8_t flags, uint8_t want_type, size_t at, const uint8_t *data,
+    size_t n)
+{
+	static const uint8_t key[32] = { 0x24, 9, 8, 7 }, mac_key[20] = { 0x77, 1 }, iv[12] = { 3, 1, 4, 1, 5 };
+	ember_tls12_record w, r;
+	size_t rec_len, clen, frag;
+	uint8_t type;
+	int alert = 99, ret;
+
+	if (ember_tls12_record_init(&w, s, NULL, mac_key, s->mac_key_len, key, s->key_len, iv, s->fixed_iv_len) != 0 ||
+	    ember_tls12_record_init(&r, s, NULL, mac_key, s->mac_key_len, key, s->key_len, iv, s->fixed_iv_len) != 0)
+		abort();
+	if (flags & 1) {
+		if (n > EMBER_TLS_MAX_PLAINTEXT)
+			n = EMBER_TLS_MAX_PLAINTEXT;
+		ret = ember_tls12_record_protect(&w, rec, sizeof(rec), &rec_len, want_type, data, n);
+		if (ret != 0) {
+			if (!(ret == EMBER_EINVAL && n == 0 && want_type != 23))
+				abort();
+			goto done;
+		}
+		if (flags & 2)
+			rec[at % rec_len] ^= (uint8_t)(1 + (flags >> 2));
+		ret = ember_tls12_record_unprotect(&r, out, sizeof(out), rec, rec_len, &type, &clen, &alert);
+		if (flags & 2) {
+			if (ret == 0)
+				abort();
+		} else if (ret != 0 || type != want_type || clen != n || memcmp(out, data, n) != 0) {
+			abort();
+		}
+		goto done;
+	}
+	memcpy(rec, data, n);
+	ret = ember_tls12_record_unprotect(&r, out, sizeof(out), rec, n, &type, &clen, &alert);
+	if (!alert_ok(alert) && alert != EMBER_TLS_ALERT_PROTOCOL_VERSION)
+		abort();
+	if (ret == 0) {
+		frag = n - 5;
+		if ((type != 21 && type != 22 && type != 23) || (clen == 0 && type != 23) || r.seq != 1 ||
+		    clen > EMBER_TLS_MAX_PLAINTEXT ||
+		    clen > (s->aead ? frag - 16 : frag - 16 - 20 - 1))
+			abort();
+	} else if (ret != EMBER_EDECODE && ret != EMBER_ELEN && ret != EMBER_EVERIFY) {
+		abort();
+	}
+done:
+	ember_tls12_record_clear(&w);
+	ember_tls12_record_clear(&r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const uint8_t secret[48] = { 0x42, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
@@ -72,14 +131,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 7)
 		return 0;
-	s = ember_tls13_suite_at(data[0] % 3);
 	flags = data[1];
 	pad = (size_t)(data[3] << 8 | data[4]) % 512;
 	at = (size_t)(data[5] << 8 | data[6]);
-	data += 7;
 	n = size - 7;
 	if (n > sizeof(rec))
 		n = sizeof(rec);
+	if (data[0] % 10 >= 3) {
+		static const uint8_t types[3] = { 21, 22, 23 };
+
+		tls12(ember_tls12_suite_at((size_t)(data[0] % 10 - 3)), flags, types[data[2] % 3], at, data + 7, n);
+		return 0;
+	}
+	s = ember_tls13_suite_at(data[0] % 3);
+	data += 7;
 	if (ember_tls13_record_init(&w, s, NULL, secret) != 0 || ember_tls13_record_init(&r, s, NULL, secret) != 0)
 		abort();
 
