@@ -1,7 +1,7 @@
 /*
  * tls12_int.h - what the TLS 1.2 record files share (not installed):
  * tls12_record.c checks every record and protects the AEAD suites',
- * tls12_cbc.c the CBC suite's.
+ * tls12_cbc.c the CBC suite's; calls go record -> cbc only.
  */
 #ifndef EMBER_TLS12_INT_H
 #define EMBER_TLS12_INT_H
@@ -9,10 +9,26 @@
 #include "ember/tls12.h"
 #include "internal.h"
 
-/* seq_num || type || 03 03 || length: the AEAD's additional data and the start of the CBC MAC's input. */
-EMBER_HIDDEN void tls12_record_aad(const ember_tls12_record *r, uint8_t type, size_t len, uint8_t aad[13]);
-/* The sequence number moves on (or is exhausted after 2^64 - 1). */
-EMBER_HIDDEN void tls12_record_advance(ember_tls12_record *r);
+/* seq_num || type || 03 03 || length (6.2.3.3): the AEAD's additional data and the start of the CBC
+   MAC's input (6.2.3.1). Inline: both record files use it and neither calls the other for it. */
+static inline void tls12_record_aad(const ember_tls12_record *r, uint8_t type, size_t len, uint8_t aad[13])
+{
+	ember_st64be(aad, r->seq);
+	aad[8] = type;
+	aad[9] = 0x03;
+	aad[10] = 0x03;
+	aad[11] = (uint8_t)(len >> 8);
+	aad[12] = (uint8_t)len;
+}
+
+/* The sequence number moves on; after 2^64 - 1 the record is exhausted (6.1: no wrap). */
+static inline void tls12_record_advance(ember_tls12_record *r)
+{
+	if (r->seq == UINT64_MAX)
+		r->seq_exhausted = 1;
+	else
+		r->seq++;
+}
 /* The CBC suite's protect, after ember_tls12_record_protect's checks of its arguments. */
 EMBER_HIDDEN int tls12_cbc_protect(ember_tls12_record *r, uint8_t *out, size_t out_cap, size_t *out_len,
     uint8_t type, const uint8_t *in, size_t in_len);

@@ -59,14 +59,6 @@ void ember_tls12_record_clear(ember_tls12_record *r)
 	ember_wipe(r, sizeof(*r));
 }
 
-static void put_u64(uint8_t *p, uint64_t v)
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
 /* The 12-byte nonce of a record: GCM salt || nonce_explicit, or ChaCha20's IV ^ (0^32 || seq). */
 static void record_nonce(const ember_tls12_record *r, const uint8_t *explicit_nonce, uint8_t nonce[12])
 {
@@ -82,29 +74,9 @@ static void record_nonce(const ember_tls12_record *r, const uint8_t *explicit_no
 		nonce[11 - i] ^= (uint8_t)(r->seq >> (8 * i));
 }
 
-/* 6.2.3.3: additional_data = seq_num || type || version || length (of the content); 6.2.3.1: the
-   same bytes start what the CBC suite's MAC covers */
-void tls12_record_aad(const ember_tls12_record *r, uint8_t type, size_t len, uint8_t aad[13])
-{
-	put_u64(aad, r->seq);
-	aad[8] = type;
-	aad[9] = 0x03;
-	aad[10] = 0x03;
-	aad[11] = (uint8_t)(len >> 8);
-	aad[12] = (uint8_t)len;
-}
-
 static size_t explicit_len(const ember_tls12_record *r)
 {
 	return r->suite->bulk == EMBER_TLS12_BULK_AES_GCM ? EMBER_TLS12_EXPLICIT_NONCE_LEN : 0;
-}
-
-void tls12_record_advance(ember_tls12_record *r)
-{
-	if (r->seq == UINT64_MAX)
-		r->seq_exhausted = 1;
-	else
-		r->seq++;
 }
 
 int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_cap, size_t *out_len,
@@ -141,7 +113,7 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
 	out[4] = (uint8_t)(total - EMBER_TLS_RECORD_HEADER_LEN);
 	/* RFC 5288 3: nonce_explicit is the sequence number, never repeated under one key */
 	if (ex)
-		put_u64(out + EMBER_TLS_RECORD_HEADER_LEN, r->seq);
+		ember_st64be(out + EMBER_TLS_RECORD_HEADER_LEN, r->seq);
 	record_nonce(r, out + EMBER_TLS_RECORD_HEADER_LEN, nonce);
 	tls12_record_aad(r, type, in_len, aad);
 	ret = ember_aead_seal(&r->u.aead, body, body + in_len, EMBER_TLS12_TAG_LEN, nonce, sizeof(nonce), aad,
