@@ -21,6 +21,7 @@
 #include "ember/ec.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
+#include "ember/mldsa.h"
 #include "ember/mlkem.h"
 
 /* ---- the tables: registry_list.h, expanded for declarations, descriptors and rules ---- */
@@ -55,9 +56,13 @@ static int where_holds(unsigned char where, const ember_cpu_id *id)
 #define EMBER_EC_IMPL_WHERE(x, w) EMBER_EC_IMPL(x)
 #define EMBER_MLKEM_IMPL(x) extern const ember_mlkem_desc ember_##x##_desc;
 #define EMBER_MLKEM_IMPL_WHERE(x, w) EMBER_MLKEM_IMPL(x)
+#define EMBER_MLDSA_IMPL(x) extern const ember_mldsa_desc ember_##x##_desc;
+#define EMBER_MLDSA_IMPL_WHERE(x, w) EMBER_MLDSA_IMPL(x)
 #include "registry_list.h"
 #undef EMBER_MLKEM_IMPL
 #undef EMBER_MLKEM_IMPL_WHERE
+#undef EMBER_MLDSA_IMPL
+#undef EMBER_MLDSA_IMPL_WHERE
 #undef EMBER_HASH_IMPL
 #undef EMBER_HASH_IMPL_WHERE
 #undef EMBER_BLOCK_IMPL
@@ -154,6 +159,24 @@ static const unsigned char mlkem_where[] = {
 #include "registry_list.h"
 #undef EMBER_MLKEM_IMPL
 #undef EMBER_MLKEM_IMPL_WHERE
+	EMBER_WHERE_ANY
+};
+
+static const ember_mldsa_desc *const mldsa_table[] = {
+#define EMBER_MLDSA_IMPL(x) &ember_##x##_desc,
+#define EMBER_MLDSA_IMPL_WHERE(x, w) EMBER_MLDSA_IMPL(x)
+#include "registry_list.h"
+#undef EMBER_MLDSA_IMPL
+#undef EMBER_MLDSA_IMPL_WHERE
+	NULL /* end of ML-DSA implementations */
+};
+
+static const unsigned char mldsa_where[] = {
+#define EMBER_MLDSA_IMPL(x) EMBER_WHERE_ANY,
+#define EMBER_MLDSA_IMPL_WHERE(x, w) EMBER_WHERE_##w,
+#include "registry_list.h"
+#undef EMBER_MLDSA_IMPL
+#undef EMBER_MLDSA_IMPL_WHERE
 	EMBER_WHERE_ANY
 };
 
@@ -621,6 +644,52 @@ const ember_mlkem_desc *ember_mlkem_find(const char *impl)
 			continue;
 		if (d->flags & EMBER_IMPL_CT) {
 			if (where_holds(mlkem_where[i], &id))
+				return d;
+			if (ct == NULL)
+				ct = d;
+		}
+		if (any == NULL)
+			any = d;
+	}
+	return ct ? ct : any;
+}
+
+/* ---- ML-DSA implementations ---- */
+
+size_t ember_mldsa_count(void)
+{
+	return NELEM(mldsa_table) - 1;
+}
+
+const ember_mldsa_desc *ember_mldsa_at(size_t i)
+{
+	return i < ember_mldsa_count() ? mldsa_table[i] : NULL;
+}
+
+int ember_mldsa_supported(const ember_mldsa_desc *d)
+{
+	return d && d->ops != NULL && (d->supported == NULL || d->supported());
+}
+
+/* As ember_mlkem_find. */
+const ember_mldsa_desc *ember_mldsa_find(const char *impl)
+{
+	const ember_mldsa_desc *ct = NULL, *any = NULL;
+	ember_cpu_id id;
+	size_t i;
+
+	ember_cpu_identify(&id);
+	for (i = 0; i < ember_mldsa_count(); i++) {
+		const ember_mldsa_desc *d = mldsa_table[i];
+		if (impl != NULL) {
+			if (strcmp(impl, d->impl) == 0)
+				return ember_mldsa_supported(d) ? d : NULL;
+			continue;
+		}
+		if (!ember_mldsa_supported(d))
+			continue;
+		if (d->flags & EMBER_IMPL_CT) {
+			if (where_holds(mldsa_where[i], &id))
 				return d;
 			if (ct == NULL)
 				ct = d;

@@ -9,6 +9,7 @@
  *   EMBER_AEAD_IMPL(x)     ember_<x>_desc, an ember_aead_desc
  *   EMBER_EC_IMPL(x)       ember_<x>_desc, an ember_ec_desc (a curve backend)
  *   EMBER_MLKEM_IMPL(x)    ember_<x>_desc, an ember_mlkem_desc (ML-KEM's arithmetic)
+ *   EMBER_MLDSA_IMPL(x)    ember_<x>_desc, an ember_mldsa_desc (ML-DSA's arithmetic)
  * and their _WHERE(x, RULE) forms, for an implementation that may be the
  * default only on the cores RULE names (registry.c's EMBER_WHERE_RULE:
  * ANY, INTEL), because it was measured to lose elsewhere; each such line
@@ -360,3 +361,14 @@ EMBER_MLKEM_IMPL(mlkem_avx2)
 #endif
 EMBER_MLKEM_IMPL(mlkem_ref)
 #endif /* EMBER_MLKEM_IMPL */
+
+#ifdef EMBER_MLDSA_IMPL
+/* ML-DSA-44/65/87 (FIPS 204): avx2 (x86-64) before the portable ref. ML-DSA-65 against
+ * mldsa-native's portable C in one process (AMD EPYC, Zen 5; scripts/mldsa-percall.c):
+ * avx2 3.6-3.9x keygen, 3.2-3.7x sign, 3.4-3.7x verify; ref (EMBER_CPUCAP=none) 1.11-1.17x,
+ * 1.01-1.06x, 1.05-1.08x (docs/BENCHMARKS.md). */
+#if defined(EMBER_X86) && defined(__x86_64__)
+EMBER_MLDSA_IMPL(mldsa_avx2)
+#endif
+EMBER_MLDSA_IMPL(mldsa_ref)
+#endif /* EMBER_MLDSA_IMPL */

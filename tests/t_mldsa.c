@@ -22,12 +22,64 @@
  *     others', one bit flipped: EMBER_EVERIFY; the public key tampered;
  *   mldsa_bad_input: unknown sets, NULL, every length one off, ctx of 256
  *     bytes, an sk with an s1 coefficient out of range, outputs untouched.
+ * Each of them on every implementation this CPU supports (ember_mldsa_at:
+ * ref, avx2 ...; the calls with a seed, rnd or mu go through the _with
+ * forms, the random ones through the default); tests/t_mldsa_impl.c
+ * compares the implementations and checks the dispatch.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ember/mldsa.h"
 #include "test.h"
+
+/* The implementation under test: the units below call ML-DSA through it. */
+static const ember_mldsa_desc *cur;
+
+/* CHECK, its message prefixed with the implementation's name */
+static int check_impl(int cond, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+static int check_impl(int cond, const char *file, int line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (cond)
+		return t_check(1, file, line, "%s", "");
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return t_check(0, file, line, "[mldsa impl %s] %s", cur ? cur->impl : "default", msg);
+}
+#undef CHECK
+#define CHECK(cond, ...) check_impl(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
+#define ember_mldsa_keygen_seed(...) ember_mldsa_keygen_seed_with(cur, __VA_ARGS__)
+#define ember_mldsa_sign_rnd(...) ember_mldsa_sign_rnd_with(cur, __VA_ARGS__)
+#define ember_mldsa_sign_mu(...) ember_mldsa_sign_mu_with(cur, __VA_ARGS__)
+#define ember_mldsa_verify(...) ember_mldsa_verify_with(cur, __VA_ARGS__)
+#define ember_mldsa_verify_mu(...) ember_mldsa_verify_mu_with(cur, __VA_ARGS__)
+
+/* body() once per implementation this CPU supports, in the registry's order (ref last) */
+static void each_impl(void (*body)(void))
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ember_mldsa_count(); i++) {
+		if (!ember_mldsa_supported(ember_mldsa_at(i)))
+			continue;
+		cur = ember_mldsa_at(i);
+		body();
+		n++;
+	}
+	cur = NULL;
+	CHECK(n >= 1 && strcmp(ember_mldsa_at(ember_mldsa_count() - 1)->impl, "ref") == 0, "no ref implementation");
+}
 
 static const int sets[3] = { EMBER_MLDSA44, EMBER_MLDSA65, EMBER_MLDSA87 };
 
@@ -44,7 +96,7 @@ static int set_of(const char *name)
 	return 0;
 }
 
-EMBER_TEST(mldsa_wycheproof_verify)
+static void body_mldsa_wycheproof_verify(void)
 {
 	static const char *files[2] = { "mldsa_44_verify_test.json", "mldsa_65_verify_test.json" };
 	size_t f, g, i;
@@ -264,18 +316,18 @@ static void sign_file(const char *name, int want_set, int seeded, unsigned min_v
 		    name, valid, invalid, bad_key, bad_seed);
 }
 
-EMBER_TEST(mldsa_wycheproof_sign_seed)
+static void body_mldsa_wycheproof_sign_seed(void)
 {
 	sign_file("mldsa_44_sign_seed_test.json", EMBER_MLDSA44, 1, 80, 4);
 	sign_file("mldsa_65_sign_seed_test.json", EMBER_MLDSA65, 1, 100, 4);
 }
 
-EMBER_TEST(mldsa_wycheproof_sign_noseed)
+static void body_mldsa_wycheproof_sign_noseed(void)
 {
 	sign_file("mldsa_65_sign_noseed_test.json", EMBER_MLDSA65, 0, 70, 5);
 }
 
-EMBER_TEST(mldsa_roundtrip)
+static void body_mldsa_roundtrip(void)
 {
 	unsigned s, n, rounds = t_quick ? 1 : 3;
 
@@ -340,7 +392,7 @@ EMBER_TEST(mldsa_roundtrip)
 	}
 }
 
-EMBER_TEST(mldsa_tamper)
+static void body_mldsa_tamper(void)
 {
 	unsigned s;
 
@@ -386,7 +438,7 @@ EMBER_TEST(mldsa_tamper)
 	}
 }
 
-EMBER_TEST(mldsa_bad_input)
+static void body_mldsa_bad_input(void)
 {
 	static const int bad_sets[] = { 0, 1, 43, 45, 64, 86, 88, 512, -65 };
 	uint8_t seed[32], rnd[32], mu[64], msg[8] = "message", ctx[256];
@@ -494,4 +546,34 @@ EMBER_TEST(mldsa_bad_input)
 			    d + 1, r);
 		}
 	}
+}
+
+EMBER_TEST(mldsa_wycheproof_verify)
+{
+	each_impl(body_mldsa_wycheproof_verify);
+}
+
+EMBER_TEST(mldsa_wycheproof_sign_seed)
+{
+	each_impl(body_mldsa_wycheproof_sign_seed);
+}
+
+EMBER_TEST(mldsa_wycheproof_sign_noseed)
+{
+	each_impl(body_mldsa_wycheproof_sign_noseed);
+}
+
+EMBER_TEST(mldsa_roundtrip)
+{
+	each_impl(body_mldsa_roundtrip);
+}
+
+EMBER_TEST(mldsa_tamper)
+{
+	each_impl(body_mldsa_tamper);
+}
+
+EMBER_TEST(mldsa_bad_input)
+{
+	each_impl(body_mldsa_bad_input);
 }

@@ -39,10 +39,18 @@
  * Stack: the matrix A is never held: its entries are sampled four at a time
  * (src/hash/keccak_x4.h) and multiplied into the accumulators as their
  * coefficients come, and s1, s2 and t0 stay packed in sk. Measured peak
- * (x86-64, gcc 12 -O2, any set): key generation 15 KiB, signing 26 KiB
- * (two attempts prepared per sampling of A for ML-DSA-44 and -65),
- * verification 13.5 KiB; src/pq/mldsa.c has the 32-bit estimates.
- * Portable C, 32x32->64 products only.
+ * (x86-64, gcc 12 -O2, any set, either implementation): key generation
+ * 14 KiB, signing 26.5 KiB (two attempts prepared per sampling of A for
+ * ML-DSA-44 and -65), verification 14 KiB; src/pq/mldsa.c has the
+ * figures of each and the 32-bit estimates.
+ *
+ * Implementations: descriptors in the registry, as ML-KEM's (ember/mlkem.h):
+ * "ref", portable C (src/pq/mldsa_ref.c: 32x32->64 products only, so
+ * 32-bit cores run it in constant time), and "avx2" (x86-64,
+ * src/pq/mldsa_avx2.c: the transforms, products, rounding and norm checks
+ * on eight coefficients a register); both constant-time, both the same
+ * stack. The calls above use the registry's default for this CPU; the
+ * _with forms below take a named one (ember_mldsa_find).
  */
 #ifndef EMBER_MLDSA_H
 #define EMBER_MLDSA_H
@@ -86,6 +94,22 @@ enum ember_mldsa_set {
 #define EMBER_MLDSA_PK_LEN(set) ((set) == 44 ? 1312u : (set) == 65 ? 1952u : (set) == 87 ? 2592u : 0u)
 #define EMBER_MLDSA_SK_LEN(set) ((set) == 44 ? 2560u : (set) == 65 ? 4032u : (set) == 87 ? 4896u : 0u)
 #define EMBER_MLDSA_SIG_LEN(set) ((set) == 44 ? 2420u : (set) == 65 ? 3309u : (set) == 87 ? 4627u : 0u)
+
+/* One implementation of ML-DSA's polynomial arithmetic, as the registry sees it. */
+typedef struct ember_mldsa_desc {
+	const char *name;       /* "mldsa" */
+	const char *impl;       /* "ref", "avx2" */
+	unsigned flags;         /* EMBER_IMPL_CT, EMBER_IMPL_HW */
+	int (*supported)(void); /* NULL: always */
+	const void *ops;        /* the implementation's operations (private type) */
+} ember_mldsa_desc;
+
+/* ember_mldsa_count and ember_mldsa_at enumerate every registered implementation, in preference order. */
+size_t ember_mldsa_count(void);
+const ember_mldsa_desc *ember_mldsa_at(size_t i);
+int ember_mldsa_supported(const ember_mldsa_desc *d);
+/* Implementation |impl|, or (impl NULL) the default for this CPU; NULL when none or not supported. */
+const ember_mldsa_desc *ember_mldsa_find(const char *impl);
 
 /*
  * ember_mldsa_keygen draws xi (32 bytes) from the system's random source
@@ -146,6 +170,25 @@ int ember_mldsa_sign_mu(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk
     const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN]);
 int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN],
     const uint8_t *sig, size_t sig_len);
+
+/*
+ * The same with implementation |d| (NULL: the default), for tests and
+ * benchmarks; EMBER_EINVAL when |d| is not supported on this CPU. Every
+ * implementation gives the same keys and signatures.
+ */
+int ember_mldsa_keygen_seed_with(const ember_mldsa_desc *d, int set, uint8_t *pk, size_t pk_len, uint8_t *sk,
+    size_t sk_len, const uint8_t seed[EMBER_MLDSA_SEED_LEN]);
+int ember_mldsa_public_from_private_with(const ember_mldsa_desc *d, int set, uint8_t *pk, size_t pk_len,
+    const uint8_t *sk, size_t sk_len);
+int ember_mldsa_sign_rnd_with(const ember_mldsa_desc *d, int set, uint8_t *sig, size_t sig_len, const uint8_t *sk,
+    size_t sk_len, const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+    const uint8_t rnd[EMBER_MLDSA_RND_LEN]);
+int ember_mldsa_sign_mu_with(const ember_mldsa_desc *d, int set, uint8_t *sig, size_t sig_len, const uint8_t *sk,
+    size_t sk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN]);
+int ember_mldsa_verify_with(const ember_mldsa_desc *d, int set, const uint8_t *pk, size_t pk_len,
+    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len);
+int ember_mldsa_verify_mu_with(const ember_mldsa_desc *d, int set, const uint8_t *pk, size_t pk_len,
+    const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t *sig, size_t sig_len);
 
 #ifdef __cplusplus
 }

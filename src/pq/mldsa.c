@@ -1,9 +1,14 @@
 /*
- * mldsa.c - ML-DSA (FIPS 204) in portable, constant-time C: one
- * implementation for every target, so no descriptor (see mldsa.h).
- * Signing and verification here, with the parameter sets and the
- * matrix-vector product that key generation (mldsa_keygen.c) shares;
- * arithmetic, encodings and rounding are in mldsa_poly.c.
+ * mldsa.c - ML-DSA (FIPS 204) in C, constant-time: what every
+ * implementation shares. Signing and verification here, with the
+ * parameter sets and the matrix-vector product that key generation
+ * (mldsa_keygen.c) shares; encodings and the scalar arithmetic are in
+ * mldsa_poly.c. The polynomial arithmetic (transforms, products, rounding,
+ * norm checks) is the implementation's, taken from the registry's
+ * descriptors (mldsa_int.h's mldsa_ops: mldsa_ref.c portable,
+ * mldsa_avx2.c): the calls without _with use the default for this CPU
+ * (ember_mldsa_find(NULL), cached). Both keep the shapes below and the
+ * same stack.
  *
  * Stack, not speed of the last percent, decides the shapes here (a 32-bit
  * embedded core signs with ML-DSA-65 in 32 KiB of stack, verifies in 16):
@@ -22,10 +27,11 @@
  * Signing holds the accumulators (w) and packed masks of the attempts
  * prepared together (sign_internal), four polynomials of temporaries and
  * the hint bitmap; verification the k accumulators and two slots. Peak
- * stack, measured on a painted thread stack (x86-64, gcc 12 -O2, less the
- * thread's own 4.4 KiB): keygen 13.8 KiB (ML-DSA-65, -87; 15.2 for -44),
- * sign 26.0 KiB, verify 13.3 KiB, every set; for i686 (clang 14 -O2
- * -fstack-usage, the deepest chain summed) about 14 KiB, 27 KiB and 14 KiB.
+ * stack, measured on a painted thread stack (`ember speed -stack`, x86-64,
+ * gcc 12 -O2, over an empty call's), every set: avx2 keygen 13.1 KiB, sign
+ * 26.1 KiB, verify 13.5 KiB; ref 13.5, 26.5 and 13.9 KiB; for i686 (clang
+ * 14 -O2 -fstack-usage, the deepest chain summed, before the descriptors)
+ * about 14 KiB, 27 KiB and 14 KiB.
  *
  * Constant time: what FIPS 204 lets signing leak is declassified, each at
  * its place with the reason (EMBER_DECLASSIFY: the ctgrind build checks
@@ -34,6 +40,7 @@
 #include "internal.h"
 #include "hash/keccak_x4.h"
 #include "ember/bn.h"
+#include "ember/cpu.h"
 #include "ember/hash.h"
 #include "ember/mldsa.h"
 #include "pq/mldsa_int.h"
@@ -63,48 +70,36 @@ const mldsa_params *mldsa_params_of(int set)
 	return NULL;
 }
 
+/*
+ * The operations of |d|, or (NULL) of the registry's default, cached with
+ * the enabled features it was chosen under (a race between two first
+ * callers is benign: both store the same answer), as mlkem.c's.
+ */
+const mldsa_ops *mldsa_ops_of(const ember_mldsa_desc *d)
+{
+	static const ember_mldsa_desc *volatile chosen;
+	static volatile uint64_t chosen_key;
+	uint64_t key;
+
+	if (d != NULL)
+		return ember_mldsa_supported(d) ? (const mldsa_ops *)d->ops : NULL;
+	key = (uint64_t)ember_cpu_features() + 1;
+	d = chosen;
+	if (chosen_key != key || d == NULL) {
+		d = ember_mldsa_find(NULL);
+		chosen = d;
+		chosen_key = key;
+	}
+	return d != NULL ? (const mldsa_ops *)d->ops : NULL;
+}
+
 /* ---- the matrix-vector product, A^ never held ---- */
 
 /* out = NTT(y_j or z_j), packed at |src| (mldsa_vec_fn) */
-static void vec_z(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
+static void vec_z(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
 {
 	mldsa_unpack_z(out, src + j * Z_BYTES(p), p->gamma1_bits);
-	mldsa_poly_ntt(out);
-}
-
-/*
- * RejNTTPoly's loop (FIPS 204, Algorithm 30, with CoeffFromThreeBytes) over
- * one block of SHAKE128 output, each accepted coefficient a multiplied
- * into the accumulators at its index, one per vector: acc[b k]_n +=
- * a v_b,n 2^-32 with v_b the slot |slot| of pairs[b]. Public: A comes
- * from rho.
- */
-static unsigned rej_mac(mldsa_poly *acc, unsigned k, const poly_pair *pairs, unsigned slot, unsigned nb,
-    unsigned ctr, const uint8_t *buf, unsigned len)
-{
-	unsigned pos, b;
-
-	if (nb == 1) {
-		int32_t *a = acc[0].c;
-		const int32_t *v = pairs[0].p[slot].c;
-		for (pos = 0; pos + 3 <= len && ctr < N; pos += 3) {
-			uint32_t t = buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7f) << 16;
-			if (t < Q) {
-				a[ctr] += mldsa_mont_reduce((int64_t)t * v[ctr]);
-				ctr++;
-			}
-		}
-		return ctr;
-	}
-	for (pos = 0; pos + 3 <= len && ctr < N; pos += 3) {
-		uint32_t t = buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7f) << 16;
-		if (t < Q) {
-			for (b = 0; b < nb; b++)
-				acc[b * k].c[ctr] += mldsa_mont_reduce((int64_t)t * pairs[b].p[slot].c[ctr]);
-			ctr++;
-		}
-	}
-	return ctr;
+	o->ntt(out);
 }
 
 /*
@@ -115,8 +110,8 @@ static unsigned rej_mac(mldsa_poly *acc, unsigned k, const poly_pair *pairs, uns
  * four spans at most two columns (k >= 4), whose transforms sit in
  * pairs[b].p[j & 1].
  */
-void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb, const uint8_t rho[32],
-    mldsa_vec_fn get, const uint8_t *src, size_t stride)
+void mldsa_matvec(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb,
+    const uint8_t rho[32], mldsa_vec_fn get, const uint8_t *src, size_t stride)
 {
 	uint8_t buf[4][EMBER_SHAKE128_BLOCK_LEN];
 	ember_keccak_x4_ctx c;
@@ -133,7 +128,7 @@ void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsi
 			ii[lane] = idx % p->k;
 			if (loaded[jj[lane] & 1] != (int)jj[lane]) {
 				for (b = 0; b < nb; b++)
-					get(p, &pairs[b].p[jj[lane] & 1], jj[lane], src + b * stride);
+					get(o, p, &pairs[b].p[jj[lane] & 1], jj[lane], src + b * stride);
 				loaded[jj[lane] & 1] = (int)jj[lane];
 			}
 			memcpy(buf[lane], rho, 32);
@@ -146,7 +141,7 @@ void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsi
 			ember_shake_x4_squeezeblocks(&c, buf[0], buf[1], buf[2], buf[3], 1);
 			done = 1;
 			for (lane = 0; lane < cnt; lane++) {
-				ctr[lane] = rej_mac(acc + ii[lane], p->k, pairs, jj[lane] & 1, nb, ctr[lane], buf[lane],
+				ctr[lane] = o->rej_mac(acc + ii[lane], p->k, pairs, jj[lane] & 1, nb, ctr[lane], buf[lane],
 				    sizeof(buf[lane]));
 				if (ctr[lane] < N)
 					done = 0;
@@ -267,7 +262,7 @@ static void compute_mu(uint8_t mu[64], const uint8_t tr[64], const uint8_t *msg,
  * hints themselves once the attempt is accepted (they are the
  * signature's).
  */
-static int try_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const uint8_t mu[64], mldsa_poly *w,
+static int try_sign(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const uint8_t mu[64], mldsa_poly *w,
     const uint8_t *y, poly_pair pairs[2])
 {
 	mldsa_poly *tmp = &pairs[1].p[0], *ct0 = &pairs[1].p[1];
@@ -284,13 +279,10 @@ static int try_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, cons
 	ember_shake256_init(&h);
 	ember_shake_update(&h, mu, 64);
 	for (i = 0; i < p->k; i++) {
-		mldsa_poly_reduce(&w[i]);
-		mldsa_poly_invntt_tomont(&w[i]);
-		mldsa_poly_caddq(&w[i]);
-		for (n = 0; n < N; n++) {
-			int32_t lo;
-			tmp->c[n] = mldsa_decompose(&lo, w[i].c[n], p->gamma2);
-		}
+		o->reduce(&w[i]);
+		o->invntt_tomont(&w[i]);
+		o->caddq(&w[i]);
+		o->decompose(tmp, NULL, &w[i], p->gamma2);
 		mldsa_pack_w1(w1, tmp, p->gamma2);
 		ember_shake_update(&h, w1, W1_BYTES(p));
 	}
@@ -304,8 +296,8 @@ static int try_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, cons
 		mldsa_unpack_eta(&pairs[0].p[1], sk + SK_S1(p) + j * ETA_BYTES(p), p->eta);
 		mldsa_chal_ext(ext);
 		mldsa_unpack_z(tmp, y + j * zb, p->gamma1_bits);
-		mldsa_chal_mac(tmp->c, &chal, ext, 0);
-		bad = mldsa_poly_exceeds(tmp, (int32_t)(1u << p->gamma1_bits) - (int32_t)p->beta);
+		o->chal_mac(tmp->c, &chal, ext, 0);
+		bad = o->exceeds(tmp, (int32_t)(1u << p->gamma1_bits) - (int32_t)p->beta);
 		EMBER_DECLASSIFY(&bad, sizeof(bad));
 		if (!bad)
 			mldsa_pack_z(zs + j * zb, tmp, p->gamma1_bits);
@@ -319,29 +311,23 @@ static int try_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, cons
 	for (i = 0; i < p->k && !bad; i++) {
 		mldsa_unpack_eta(&pairs[0].p[1], sk + SK_S1(p) + (p->l + i) * ETA_BYTES(p), p->eta);
 		mldsa_chal_ext(ext);
-		for (n = 0; n < N; n++) {
-			int32_t lo;
-			w[i].c[n] = mldsa_decompose(&lo, w[i].c[n], p->gamma2);
-			tmp->c[n] = lo;
-		}
-		mldsa_chal_mac(tmp->c, &chal, ext, 1);
-		bad = mldsa_poly_exceeds(tmp, p->gamma2 - (int32_t)p->beta);
+		o->decompose(&w[i], tmp, &w[i], p->gamma2);
+		o->chal_mac(tmp->c, &chal, ext, 1);
+		bad = o->exceeds(tmp, p->gamma2 - (int32_t)p->beta);
 		EMBER_DECLASSIFY(&bad, sizeof(bad));
 		if (bad)
 			break;
 		mldsa_unpack_t0(&pairs[0].p[1], sk + SK_T0(p) + 416 * i);
 		mldsa_chal_ext(ext);
 		memset(ct0, 0, sizeof(*ct0));
-		mldsa_chal_mac(ct0->c, &chal, ext, 0);
-		bad = mldsa_poly_exceeds(ct0, p->gamma2);
+		o->chal_mac(ct0->c, &chal, ext, 0);
+		bad = o->exceeds(ct0, p->gamma2);
 		EMBER_DECLASSIFY(&bad, sizeof(bad));
 		if (bad)
 			break;
-		for (n = 0; n < N; n++) {
-			uint32_t hb = mldsa_make_hint(tmp->c[n] + ct0->c[n], w[i].c[n], p->gamma2);
-			hm[i][n / 32] |= hb << (n % 32);
-			cnt += hb;
-		}
+		for (n = 0; n < N; n++)
+			tmp->c[n] += ct0->c[n];
+		cnt += o->make_hint(hm[i], tmp, &w[i], p->gamma2);
 	}
 	if (!bad) {
 		EMBER_DECLASSIFY(&cnt, sizeof(cnt));
@@ -377,7 +363,7 @@ static int try_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, cons
  * made in vain. ML-DSA-87 (3.9 attempts, the largest k and l) takes one
  * at a time, so every set fits the same stack (SIGN_ACC, SIGN_Y).
  */
-static void sign_internal(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const uint8_t mu[64],
+static void sign_internal(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const uint8_t mu[64],
     const uint8_t rnd[32])
 {
 	mldsa_poly w[SIGN_ACC];
@@ -394,9 +380,9 @@ static void sign_internal(const mldsa_params *p, uint8_t *sig, const uint8_t *sk
 	for (;;) {
 		for (b = 0; b < nb; b++)
 			expand_mask(p, y + b * ys, rhopp, kappa + b * p->l);
-		mldsa_matvec(p, w, pairs, nb, sk, vec_z, y, ys);
+		mldsa_matvec(o, p, w, pairs, nb, sk, vec_z, y, ys);
 		for (b = 0; b < nb; b++, kappa += p->l)
-			if (try_sign(p, sig, sk, mu, w + b * p->k, y + b * ys, pairs))
+			if (try_sign(o, p, sig, sk, mu, w + b * p->k, y + b * ys, pairs))
 				goto done;
 	}
 done:
@@ -432,7 +418,7 @@ static int hints_valid(const mldsa_params *p, const uint8_t *hs)
 }
 
 /* Algorithm 8, ML-DSA.Verify_internal from mu; every input public */
-static int verify_internal(const mldsa_params *p, const uint8_t *pk, const uint8_t mu[64], const uint8_t *sig)
+static int verify_internal(const mldsa_ops *o, const mldsa_params *p, const uint8_t *pk, const uint8_t mu[64], const uint8_t *sig)
 {
 	mldsa_poly w[MAXK];
 	poly_pair pr;
@@ -446,29 +432,28 @@ static int verify_internal(const mldsa_params *p, const uint8_t *pk, const uint8
 		return EMBER_EVERIFY;
 	for (j = 0; j < p->l; j++) {
 		mldsa_unpack_z(&pr.p[0], zs + j * zb, p->gamma1_bits);
-		if (mldsa_poly_exceeds(&pr.p[0], (int32_t)(1u << p->gamma1_bits) - (int32_t)p->beta))
+		if (o->exceeds(&pr.p[0], (int32_t)(1u << p->gamma1_bits) - (int32_t)p->beta))
 			return EMBER_EVERIFY;
 	}
 	sample_in_ball(&chal, sig, ctl, p->tau);
 	/* w'_Approx = NTT^-1(A^ o NTT(z)) - c t1 2^d, then UseHint */
-	mldsa_matvec(p, w, &pr, 1, pk, vec_z, zs, 0);
+	mldsa_matvec(o, p, w, &pr, 1, pk, vec_z, zs, 0);
 	ember_shake256_init(&h);
 	ember_shake_update(&h, mu, 64);
 	for (i = 0; i < p->k; i++) {
-		mldsa_poly_reduce(&w[i]);
-		mldsa_poly_invntt_tomont(&w[i]);
+		o->reduce(&w[i]);
+		o->invntt_tomont(&w[i]);
 		mldsa_unpack_t1(&pr.p[1], pk + 32 + 320 * i);
 		for (n = 0; n < N; n++)
 			pr.p[1].c[n] <<= MLDSA_D;
 		mldsa_chal_ext(pr.ext);
-		mldsa_chal_mac(w[i].c, &chal, pr.ext, 1);
-		mldsa_poly_reduce(&w[i]);
-		mldsa_poly_caddq(&w[i]);
+		o->chal_mac(w[i].c, &chal, pr.ext, 1);
+		o->reduce(&w[i]);
+		o->caddq(&w[i]);
 		memset(hb, 0, sizeof(hb));
 		for (; idx < hs[p->omega + i]; idx++)
 			hb[hs[idx]] = 1;
-		for (n = 0; n < N; n++)
-			pr.p[0].c[n] = mldsa_use_hint(w[i].c[n], hb[n], p->gamma2);
+		o->use_hint(&pr.p[0], &w[i], hb, p->gamma2);
 		mldsa_pack_w1(w1, &pr.p[0], p->gamma2);
 		ember_shake_update(&h, w1, W1_BYTES(p));
 	}
@@ -506,30 +491,39 @@ int ember_mldsa_mu(int set, uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t *pk, s
 	return 0;
 }
 
-int ember_mldsa_sign_mu(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
-    const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN])
+int ember_mldsa_sign_mu_with(const ember_mldsa_desc *d, int set, uint8_t *sig, size_t sig_len, const uint8_t *sk,
+    size_t sk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN])
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 	int ret;
 
-	if (p == NULL || sig == NULL || sk == NULL || mu == NULL || rnd == NULL)
+	if (p == NULL || o == NULL || sig == NULL || sk == NULL || mu == NULL || rnd == NULL)
 		return EMBER_EINVAL;
 	if (sig_len != p->sig_len || sk_len != p->sk_len)
 		return EMBER_ELEN;
 	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
-	sign_internal(p, sig, sk, mu, rnd);
+	sign_internal(o, p, sig, sk, mu, rnd);
 	return 0;
 }
 
-int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
-    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t rnd[EMBER_MLDSA_RND_LEN])
+int ember_mldsa_sign_mu(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
+    const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t rnd[EMBER_MLDSA_RND_LEN])
+{
+	return ember_mldsa_sign_mu_with(NULL, set, sig, sig_len, sk, sk_len, mu, rnd);
+}
+
+int ember_mldsa_sign_rnd_with(const ember_mldsa_desc *d, int set, uint8_t *sig, size_t sig_len, const uint8_t *sk,
+    size_t sk_len, const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+    const uint8_t rnd[EMBER_MLDSA_RND_LEN])
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 	uint8_t mu[64];
 	int ret;
 
-	if (p == NULL || sig == NULL || sk == NULL || rnd == NULL || (msg == NULL && msg_len != 0) ||
+	if (p == NULL || o == NULL || sig == NULL || sk == NULL || rnd == NULL || (msg == NULL && msg_len != 0) ||
 	    (ctx == NULL && ctx_len != 0))
 		return EMBER_EINVAL;
 	if (sig_len != p->sig_len || sk_len != p->sk_len)
@@ -539,9 +533,15 @@ int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *s
 	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
 	compute_mu(mu, sk + 64, msg, msg_len, ctx, ctx_len);
-	sign_internal(p, sig, sk, mu, rnd);
+	sign_internal(o, p, sig, sk, mu, rnd);
 	ember_wipe(mu, sizeof(mu));
 	return 0;
+}
+
+int ember_mldsa_sign_rnd(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len,
+    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t rnd[EMBER_MLDSA_RND_LEN])
+{
+	return ember_mldsa_sign_rnd_with(NULL, set, sig, sig_len, sk, sk_len, msg, msg_len, ctx, ctx_len, rnd);
 }
 
 int ember_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, size_t sk_len, const uint8_t *msg,
@@ -565,30 +565,45 @@ int ember_mldsa_sign(int set, uint8_t *sig, size_t sig_len, const uint8_t *sk, s
 	return ret;
 }
 
-int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN],
-    const uint8_t *sig, size_t sig_len)
+int ember_mldsa_verify_mu_with(const ember_mldsa_desc *d, int set, const uint8_t *pk, size_t pk_len,
+    const uint8_t mu[EMBER_MLDSA_MU_LEN], const uint8_t *sig, size_t sig_len)
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 
-	if (p == NULL || pk == NULL || mu == NULL || sig == NULL)
+	if (p == NULL || o == NULL || pk == NULL || mu == NULL || sig == NULL)
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sig_len != p->sig_len)
 		return EMBER_ELEN;
-	return verify_internal(p, pk, mu, sig);
+	return verify_internal(o, p, pk, mu, sig);
 }
 
-int ember_mldsa_verify(int set, const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len,
-    const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len)
+int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN],
+    const uint8_t *sig, size_t sig_len)
+{
+	return ember_mldsa_verify_mu_with(NULL, set, pk, pk_len, mu, sig, sig_len);
+}
+
+int ember_mldsa_verify_with(const ember_mldsa_desc *d, int set, const uint8_t *pk, size_t pk_len,
+    const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len)
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 	uint8_t mu[64];
 	int ret;
 
-	if (p == NULL || pk == NULL || sig == NULL || (msg == NULL && msg_len != 0) || (ctx == NULL && ctx_len != 0))
+	if (p == NULL || o == NULL || pk == NULL || sig == NULL || (msg == NULL && msg_len != 0) ||
+	    (ctx == NULL && ctx_len != 0))
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sig_len != p->sig_len)
 		return EMBER_ELEN;
 	if ((ret = ember_mldsa_mu(set, mu, pk, pk_len, msg, msg_len, ctx, ctx_len)) != 0)
 		return ret;
-	return verify_internal(p, pk, mu, sig);
+	return verify_internal(o, p, pk, mu, sig);
+}
+
+int ember_mldsa_verify(int set, const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len,
+    const uint8_t *ctx, size_t ctx_len, const uint8_t *sig, size_t sig_len)
+{
+	return ember_mldsa_verify_with(NULL, set, pk, pk_len, msg, msg_len, ctx, ctx_len, sig, sig_len);
 }

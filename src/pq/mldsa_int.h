@@ -1,8 +1,18 @@
 /*
  * mldsa_int.h - what src/pq/mldsa.c (the scheme: signing, verification),
- * src/pq/mldsa_keygen.c (key generation) and src/pq/mldsa_poly.c
- * (arithmetic mod q, the encodings, the rounding functions) share; not
- * installed. FIPS 204 (August 2024) names in the comments.
+ * src/pq/mldsa_keygen.c (key generation), src/pq/mldsa_poly.c (arithmetic
+ * mod q, the encodings, the rounding functions) and the implementations
+ * (mldsa_ref.c portable, mldsa_avx2.c) share; not installed. FIPS 204
+ * (August 2024) names in the comments.
+ *
+ * An implementation is the polynomial arithmetic of mldsa_ops: the
+ * transforms, the reductions, the products (A^'s entries into the
+ * accumulators, the challenge's shifted sums), the rounding functions and
+ * the norm check, each polynomial at a time. The scheme (mldsa.c,
+ * mldsa_keygen.c: sampling, hashing, packing, the signing loop) is one
+ * for all and calls them through the descriptor the registry chose. Every
+ * implementation computes exactly the portable code's integers, so the
+ * intermediate values, not only the results, agree.
  */
 #ifndef EMBER_MLDSA_INT_H
 #define EMBER_MLDSA_INT_H
@@ -10,12 +20,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ember/mldsa.h"
+
 #define MLDSA_Q 8380417
 #define MLDSA_N 256
 #define MLDSA_D 13
 #define MLDSA_MAXK 8
 #define MLDSA_MAXL 7
 #define MLDSA_MAXTAU 60
+#define MLDSA_ETA_SLACK 8 /* room after a polynomial that rej_eta may write */
 
 typedef struct {
 	int32_t c[MLDSA_N];
@@ -54,19 +67,56 @@ typedef union {
 	int32_t ext[2 * MLDSA_N];
 } poly_pair;
 
+/* One implementation's polynomial arithmetic (its descriptor's ops). */
+typedef struct mldsa_ops {
+	/* FIPS 204, Algorithm 41 (bit-reversed output, |a| grows by up to 8q), and Algorithm 42 times 2^32 (|a| < q) */
+	void (*ntt)(mldsa_poly *a);
+	void (*invntt_tomont)(mldsa_poly *a);
+	void (*reduce)(mldsa_poly *a); /* reduce32 of each coefficient */
+	void (*caddq)(mldsa_poly *a);  /* + q where negative */
+	/*
+	 * RejNTTPoly's loop over one block of SHAKE128 output (|len| <= 192),
+	 * each accepted coefficient a_n multiplied into the accumulators:
+	 * acc[b k]_n += a_n v_b,n 2^-32, v_b = pairs[b].p[slot], b < nb;
+	 * returns the new count (from |ctr|). Public data (A^ from rho).
+	 */
+	unsigned (*rej_mac)(mldsa_poly *acc, unsigned k, const poly_pair *pairs, unsigned slot, unsigned nb,
+	    unsigned ctr, const uint8_t *buf, unsigned len);
+	/*
+	 * RejBoundedPoly's loop (Algorithm 31) over one block: coefficients
+	 * in [-eta, eta] appended to a from |ctr|; returns the new count (at
+	 * most N). May write up to MLDSA_ETA_SLACK entries past it.
+	 */
+	unsigned (*rej_eta)(int8_t *a, unsigned ctr, const uint8_t *buf, unsigned len, unsigned eta);
+	/* mldsa_chal_mac (below) */
+	void (*chal_mac)(int32_t *r, const mldsa_chal *c, const int32_t *ext, int neg);
+	/* 1 when some |a_i| >= bound (constant time) */
+	uint32_t (*exceeds)(const mldsa_poly *a, int32_t bound);
+	void (*power2round)(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a);
+	/* HighBits into a1 (may be a), LowBits into a0 (NULL: not kept), a in [0, q) (constant time) */
+	void (*decompose)(mldsa_poly *a1, mldsa_poly *a0, const mldsa_poly *a, int32_t gamma2);
+	/* hm's bits |= MakeHint of (a0_n, a1_n) (as mldsa_make_hint); returns their number (secret; constant time) */
+	uint32_t (*make_hint)(uint32_t hm[MLDSA_N / 32], const mldsa_poly *a0, const mldsa_poly *a1, int32_t gamma2);
+	/* r_n = UseHint(a_n, hint[n]) (hint 0 or 1; public data) */
+	void (*use_hint)(mldsa_poly *r, const mldsa_poly *a, const uint8_t hint[MLDSA_N], int32_t gamma2);
+} mldsa_ops;
+
 /* out = NTT(entry j of the vector whose packing starts at |src|) */
-typedef void (*mldsa_vec_fn)(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src);
+typedef void (*mldsa_vec_fn)(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *out, unsigned j,
+    const uint8_t *src);
 
 /* The set's parameters (44, 65, 87), NULL for another number. */
 const mldsa_params *mldsa_params_of(int set);
+/* The operations of |d|, or (NULL) of the registry's default, cached; NULL when |d| is not supported here. */
+const mldsa_ops *mldsa_ops_of(const ember_mldsa_desc *d);
 /*
  * For each of |nb| vectors v_b (packed at src + b stride, entry j
  * transformed by |get|): acc[b k + i] = sum_j A^[i][j] o NTT(v_b,j) (times
  * 2^-32; |acc| < l q), A^ = ExpandA(rho) sampled once for all the vectors
  * and never held; |pairs| (nb of them) the transforms' room.
  */
-void mldsa_matvec(const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb, const uint8_t rho[32],
-    mldsa_vec_fn get, const uint8_t *src, size_t stride);
+void mldsa_matvec(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *acc, poly_pair *pairs, unsigned nb,
+    const uint8_t rho[32], mldsa_vec_fn get, const uint8_t *src, size_t stride);
 /* s1 and s2 within [-eta, eta] (FIPS 204's skDecode assumes it, an imported key may not hold it): 0 or EMBER_EDECODE */
 int mldsa_check_sk(const mldsa_params *p, const uint8_t *sk);
 
@@ -78,6 +128,9 @@ static inline int32_t mldsa_mont_reduce(int64_t a)
 	int32_t t = (int32_t)((uint32_t)a * 58728449u);
 	return (int32_t)((a - (int64_t)t * MLDSA_Q) >> 32);
 }
+
+/* zeta^BitRev8(i) 2^32 mod q, centred ([0] unused): the transforms' constants */
+extern const int32_t mldsa_zetas[MLDSA_N];
 
 void mldsa_poly_reduce(mldsa_poly *a);
 void mldsa_poly_caddq(mldsa_poly *a);

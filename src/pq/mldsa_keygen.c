@@ -1,7 +1,8 @@
 /*
  * mldsa_keygen.c - ML-DSA (FIPS 204) key generation, and a public key
  * recomputed from an expanded private key (key files without the seed),
- * over mldsa.c's parameter sets and matrix-vector product (A^ never held).
+ * over mldsa.c's parameter sets and matrix-vector product (A^ never held),
+ * with the arithmetic of the chosen implementation (mldsa_int.h).
  * Stack: see mldsa.c.
  */
 #include "internal.h"
@@ -15,43 +16,23 @@
 #define MAXK MLDSA_MAXK
 
 /* out = NTT(s_j), s packed at |src| (mldsa_vec_fn) */
-static void vec_eta(const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
+static void vec_eta(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *out, unsigned j, const uint8_t *src)
 {
 	mldsa_unpack_eta(out, src + j * ETA_BYTES(p), p->eta);
-	mldsa_poly_ntt(out);
+	o->ntt(out);
 }
 
 /* ---- sampling (FIPS 204, 7.3) ---- */
 
 /*
- * RejBoundedPoly's loop (Algorithm 31, CoeffFromHalfByte) over one block.
- * Which half-bytes are refused (15 of eta = 2, 9 and above of eta = 4) is
- * let leak, as FIPS 204's rejection sampling of s1 and s2 does in every
- * implementation: the refusal of a half-byte says nothing of the
- * coefficients kept (each accepted one is uniform on its range either
- * way). The values are computed without branch or division.
+ * ExpandS (Algorithm 33): s1 || s2 packed at |s| (sk's), from rho' (64
+ * bytes); RejBoundedPoly's loop is the implementation's (rej_eta), each
+ * row with the MLDSA_ETA_SLACK entries it may write past the count.
  */
-static unsigned rej_eta(int8_t *a, unsigned ctr, const uint8_t *buf, unsigned len, unsigned eta)
-{
-	unsigned pos, h;
-
-	for (pos = 0; pos < len && ctr < N; pos++) {
-		for (h = 0; h < 2 && ctr < N; h++) {
-			uint32_t z = h ? (uint32_t)buf[pos] >> 4 : buf[pos] & 15u;
-			uint32_t ok = (z - (eta == 2 ? 15u : 9u)) >> 31;
-			EMBER_DECLASSIFY(&ok, sizeof(ok));
-			if (ok)
-				a[ctr++] = (int8_t)(eta == 2 ? 2 - (int32_t)(z - 5 * ((z * 205) >> 10)) : 4 - (int32_t)z);
-		}
-	}
-	return ctr;
-}
-
-/* ExpandS (Algorithm 33): s1 || s2 packed at |s| (sk's), from rho' (64 bytes) */
-static void expand_s(const mldsa_params *p, uint8_t *s, const uint8_t rhop[64])
+static void expand_s(const mldsa_ops *o, const mldsa_params *p, uint8_t *s, const uint8_t rhop[64])
 {
 	uint8_t in[4][66], buf[4][EMBER_SHAKE256_BLOCK_LEN];
-	int8_t a[4][N];
+	int8_t a[4][N + MLDSA_ETA_SLACK];
 	ember_keccak_x4_ctx c;
 	unsigned r, lane, n = p->k + p->l;
 
@@ -69,7 +50,7 @@ static void expand_s(const mldsa_params *p, uint8_t *s, const uint8_t rhop[64])
 			ember_shake_x4_squeezeblocks(&c, buf[0], buf[1], buf[2], buf[3], 1);
 			done = 1;
 			for (lane = 0; lane < cnt; lane++) {
-				ctr[lane] = rej_eta(a[lane], ctr[lane], buf[lane], sizeof(buf[lane]), p->eta);
+				ctr[lane] = o->rej_eta(a[lane], ctr[lane], buf[lane], sizeof(buf[lane]), p->eta);
 				if (ctr[lane] < N)
 					done = 0;
 			}
@@ -90,7 +71,7 @@ static void expand_s(const mldsa_params *p, uint8_t *s, const uint8_t rhop[64])
  * t0. Returns that difference, 0 when equal or not compared (secret: the
  * caller declassifies the verdict).
  */
-static uint32_t make_t(const mldsa_params *p, uint8_t *pk, uint8_t *t0, const uint8_t *sk)
+static uint32_t make_t(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *t0, const uint8_t *sk)
 {
 	mldsa_poly acc[MAXK];
 	poly_pair pr;
@@ -98,15 +79,15 @@ static uint32_t make_t(const mldsa_params *p, uint8_t *pk, uint8_t *t0, const ui
 	uint32_t diff = 0;
 	unsigned i, n, b;
 
-	mldsa_matvec(p, acc, &pr, 1, sk, vec_eta, sk + SK_S1(p), 0);
+	mldsa_matvec(o, p, acc, &pr, 1, sk, vec_eta, sk + SK_S1(p), 0);
 	for (i = 0; i < p->k; i++) {
-		mldsa_poly_reduce(&acc[i]);
-		mldsa_poly_invntt_tomont(&acc[i]);
+		o->reduce(&acc[i]);
+		o->invntt_tomont(&acc[i]);
 		mldsa_unpack_eta(&pr.p[0], sk + SK_S1(p) + (p->l + i) * ETA_BYTES(p), p->eta);
 		for (n = 0; n < N; n++)
 			acc[i].c[n] += pr.p[0].c[n];
-		mldsa_poly_caddq(&acc[i]);
-		mldsa_power2round(&pr.p[1], &pr.p[0], &acc[i]);
+		o->caddq(&acc[i]);
+		o->power2round(&pr.p[1], &pr.p[0], &acc[i]);
 		mldsa_pack_t1(pk + 32 + 320 * i, &pr.p[1]);
 		if (t0 != NULL) {
 			mldsa_pack_t0(t0 + 416 * i, &pr.p[0]);
@@ -123,7 +104,7 @@ static uint32_t make_t(const mldsa_params *p, uint8_t *pk, uint8_t *t0, const ui
 }
 
 /* Algorithm 6, ML-DSA.KeyGen_internal */
-static void keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t seed[32])
+static void keygen_internal(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t seed[32])
 {
 	uint8_t in[34], rr[128]; /* rho || rho' || K */
 
@@ -136,9 +117,9 @@ static void keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, con
 	memcpy(pk, rr, 32);
 	memcpy(sk, rr, 32);
 	memcpy(sk + 32, rr + 96, 32);
-	expand_s(p, sk + SK_S1(p), rr + 32);
+	expand_s(o, p, sk + SK_S1(p), rr + 32);
 	/* t1 into pk, t0 into sk */
-	make_t(p, pk, sk + SK_T0(p), sk);
+	make_t(o, p, pk, sk + SK_T0(p), sk);
 	ember_shake256(sk + 64, 64, pk, p->pk_len); /* tr = H(pk, 64) */
 	ember_wipe(in, sizeof(in));
 	ember_wipe(rr, sizeof(rr));
@@ -146,26 +127,34 @@ static void keygen_internal(const mldsa_params *p, uint8_t *pk, uint8_t *sk, con
 
 /* ---- ML-DSA.KeyGen (FIPS 204, 5.1) ---- */
 
-int ember_mldsa_keygen_seed(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
-    const uint8_t seed[EMBER_MLDSA_SEED_LEN])
+int ember_mldsa_keygen_seed_with(const ember_mldsa_desc *d, int set, uint8_t *pk, size_t pk_len, uint8_t *sk,
+    size_t sk_len, const uint8_t seed[EMBER_MLDSA_SEED_LEN])
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 
-	if (p == NULL || pk == NULL || sk == NULL || seed == NULL)
+	if (p == NULL || o == NULL || pk == NULL || sk == NULL || seed == NULL)
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sk_len != p->sk_len)
 		return EMBER_ELEN;
-	keygen_internal(p, pk, sk, seed);
+	keygen_internal(o, p, pk, sk, seed);
 	return 0;
+}
+
+int ember_mldsa_keygen_seed(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+    const uint8_t seed[EMBER_MLDSA_SEED_LEN])
+{
+	return ember_mldsa_keygen_seed_with(NULL, set, pk, pk_len, sk, sk_len, seed);
 }
 
 int ember_mldsa_keygen(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len)
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(NULL);
 	uint8_t seed[EMBER_MLDSA_SEED_LEN];
 	int ret;
 
-	if (p == NULL || pk == NULL || sk == NULL)
+	if (p == NULL || o == NULL || pk == NULL || sk == NULL)
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sk_len != p->sk_len)
 		return EMBER_ELEN;
@@ -173,7 +162,7 @@ int ember_mldsa_keygen(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t 
 		return ret;
 	/* the ctgrind build checks what follows with xi secret */
 	EMBER_CT_SECRET(seed, sizeof(seed));
-	keygen_internal(p, pk, sk, seed);
+	keygen_internal(o, p, pk, sk, seed);
 	ember_wipe(seed, sizeof(seed));
 	return 0;
 }
@@ -185,25 +174,32 @@ int ember_mldsa_keygen(int set, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t 
  * low part of that t and its tr = H(pk, 64), else EMBER_ERANGE (verdicts
  * declassified; the values compared stay secret).
  */
-int ember_mldsa_public_from_private(int set, uint8_t *pk, size_t pk_len, const uint8_t *sk, size_t sk_len)
+int ember_mldsa_public_from_private_with(const ember_mldsa_desc *d, int set, uint8_t *pk, size_t pk_len,
+    const uint8_t *sk, size_t sk_len)
 {
 	const mldsa_params *p = mldsa_params_of(set);
+	const mldsa_ops *o = mldsa_ops_of(d);
 	uint8_t mine[EMBER_MLDSA_PK_MAX], tr[64];
 	uint32_t diff;
 	int ret;
 
-	if (p == NULL || pk == NULL || sk == NULL)
+	if (p == NULL || o == NULL || pk == NULL || sk == NULL)
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sk_len != p->sk_len)
 		return EMBER_ELEN;
 	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
 	memcpy(mine, sk, 32); /* rho: public */
-	diff = make_t(p, mine, NULL, sk);
+	diff = make_t(o, p, mine, NULL, sk);
 	ember_shake256(tr, sizeof(tr), mine, p->pk_len);
 	diff |= (uint32_t)!ember_memeq(tr, sk + 64, sizeof(tr));
 	EMBER_DECLASSIFY(&diff, sizeof(diff));
 	if (diff == 0)
 		memcpy(pk, mine, p->pk_len);
 	return diff == 0 ? 0 : EMBER_ERANGE;
+}
+
+int ember_mldsa_public_from_private(int set, uint8_t *pk, size_t pk_len, const uint8_t *sk, size_t sk_len)
+{
+	return ember_mldsa_public_from_private_with(NULL, set, pk, pk_len, sk, sk_len);
 }

@@ -16,7 +16,7 @@
 #define QINV 58728449 /* q^-1 mod 2^32 */
 
 /* zeta^BitRev8(i) 2^32 mod q, centred, zeta = 1753 (FIPS 204, Appendix B, in Montgomery form; [0] unused) */
-static const int32_t zetas[N] = {
+const int32_t mldsa_zetas[N] = {
 	-4186625, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
 	1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
 	2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
@@ -88,7 +88,7 @@ void mldsa_poly_ntt(mldsa_poly *p)
 
 	for (len = 128; len > 0; len >>= 1) {
 		for (start = 0; start < N; start = j + len) {
-			int32_t zeta = zetas[++k];
+			int32_t zeta = mldsa_zetas[++k];
 			for (j = start; j < start + len; j++) {
 				int32_t t = mldsa_mont_reduce((int64_t)zeta * a[j + len]);
 				a[j + len] = a[j] - t;
@@ -107,7 +107,7 @@ void mldsa_poly_invntt_tomont(mldsa_poly *p)
 
 	for (len = 1; len < N; len <<= 1) {
 		for (start = 0; start < N; start = j + len) {
-			int32_t zeta = -zetas[--k];
+			int32_t zeta = -mldsa_zetas[--k];
 			for (j = start; j < start + len; j++) {
 				int32_t t = a[j];
 				a[j] = t + a[j + len];
@@ -260,14 +260,61 @@ uint32_t mldsa_eta_invalid(const uint8_t *a, size_t len, unsigned eta)
 	return bad >> 31;
 }
 
+/*
+ * z (and y, signing's mask, kept packed): the fields gamma1 - z_i of 18
+ * bits (four in nine bytes) or 20 bits (two in five), written out per
+ * group as the Dilithium reference code does; signing unpacks every y
+ * twice and packs z, so the generic loop's cost showed.
+ */
 void mldsa_pack_z(uint8_t *r, const mldsa_poly *a, unsigned gamma1_bits)
 {
-	pack_bits(r, a->c, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+	const int32_t g = (int32_t)1 << gamma1_bits;
+	unsigned i;
+
+	if (gamma1_bits == 17) {
+		for (i = 0; i < N / 4; i++, r += 9) {
+			uint32_t t0 = (uint32_t)(g - a->c[4 * i]), t1 = (uint32_t)(g - a->c[4 * i + 1]);
+			uint32_t t2 = (uint32_t)(g - a->c[4 * i + 2]), t3 = (uint32_t)(g - a->c[4 * i + 3]);
+			r[0] = (uint8_t)t0;
+			r[1] = (uint8_t)(t0 >> 8);
+			r[2] = (uint8_t)(t0 >> 16 | t1 << 2);
+			r[3] = (uint8_t)(t1 >> 6);
+			r[4] = (uint8_t)(t1 >> 14 | t2 << 4);
+			r[5] = (uint8_t)(t2 >> 4);
+			r[6] = (uint8_t)(t2 >> 12 | t3 << 6);
+			r[7] = (uint8_t)(t3 >> 2);
+			r[8] = (uint8_t)(t3 >> 10);
+		}
+		return;
+	}
+	for (i = 0; i < N / 2; i++, r += 5) {
+		uint32_t t0 = (uint32_t)(g - a->c[2 * i]), t1 = (uint32_t)(g - a->c[2 * i + 1]);
+		r[0] = (uint8_t)t0;
+		r[1] = (uint8_t)(t0 >> 8);
+		r[2] = (uint8_t)(t0 >> 16 | t1 << 4);
+		r[3] = (uint8_t)(t1 >> 4);
+		r[4] = (uint8_t)(t1 >> 12);
+	}
 }
 
 void mldsa_unpack_z(mldsa_poly *r, const uint8_t *a, unsigned gamma1_bits)
 {
-	unpack_bits(r->c, a, gamma1_bits + 1, (int32_t)1 << gamma1_bits, 1);
+	const int32_t g = (int32_t)1 << gamma1_bits;
+	unsigned i;
+
+	if (gamma1_bits == 17) {
+		for (i = 0; i < N / 4; i++, a += 9) {
+			r->c[4 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0x3ffff);
+			r->c[4 * i + 1] = g - (int32_t)((a[2] >> 2 | (uint32_t)a[3] << 6 | (uint32_t)a[4] << 14) & 0x3ffff);
+			r->c[4 * i + 2] = g - (int32_t)((a[4] >> 4 | (uint32_t)a[5] << 4 | (uint32_t)a[6] << 12) & 0x3ffff);
+			r->c[4 * i + 3] = g - (int32_t)((a[6] >> 6 | (uint32_t)a[7] << 2 | (uint32_t)a[8] << 10) & 0x3ffff);
+		}
+		return;
+	}
+	for (i = 0; i < N / 2; i++, a += 5) {
+		r->c[2 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0xfffff);
+		r->c[2 * i + 1] = g - (int32_t)(a[2] >> 4 | (uint32_t)a[3] << 4 | (uint32_t)a[4] << 12);
+	}
 }
 
 void mldsa_pack_w1(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
