@@ -5,6 +5,9 @@
 # against Debian's openssl for the same target (where Debian has one).
 # Each figure is a difference of two runs, so start-up cost cancels:
 #   per byte = (insns(64 ops) - insns(16 ops)) / (48 * 8192)
+# AES-128 is counted in CBC encryption, CTR (ember speed -evp aes-128-ctr,
+# openssl enc -aes-128-ctr) and CBC decryption (ember speed -decrypt,
+# openssl enc -d -nopad), with /ct32 rows too where ct32 is not the default.
 # The AEAD rows are records as openssl speed -aead seals them (nonce,
 # 13-byte AAD, 8192-byte payload, tag), on both sides. openssl has no
 # command that seals one message, so its side is two `openssl speed -mr
@@ -52,11 +55,13 @@ count() { # command... -> prints the instruction count, nothing when the command
 	fi
 }
 
-ember_per_byte() { # alg [speed options]
+ember_per_byte() { # alg [speed options]; alg may be "-evp NAME"
 	alg=$1
 	shift
-	a=$(count "$b/ember" speed "$@" -count 64 -bytes 8192 "$alg")
-	c=$(count "$b/ember" speed "$@" -count 16 -bytes 8192 "$alg")
+	# shellcheck disable=SC2086
+	a=$(count "$b/ember" speed "$@" -count 64 -bytes 8192 $alg)
+	# shellcheck disable=SC2086
+	c=$(count "$b/ember" speed "$@" -count 16 -bytes 8192 $alg)
 	[ -n "$a" ] && [ -n "$c" ] || { echo "-"; return; }
 	awk -v a="$a" -v c="$c" 'BEGIN { printf "%.2f", (a - c) / (48 * 8192) }'
 }
@@ -103,7 +108,12 @@ ossl_per_byte() { # alg
 		[ -n "$a" ] && [ -n "$c" ] || { echo "-"; return; }
 		echo "$a $c" | awk '{ if ($2 <= $4) print "-"; else printf "%.2f", ($1 - $3) / (($2 - $4) * 8192) }'
 		return ;;
-	aes-128-cbc) set -- enc -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -iv 000102030405060708090a0b0c0d0e0f -out /dev/null -in ;;
+	aes-128-cbc | aes-128-ctr)
+		set -- enc "-$1" -K 000102030405060708090a0b0c0d0e0f -iv 000102030405060708090a0b0c0d0e0f -out /dev/null -in ;;
+	# decryption of the same input: -nopad, since 'aaa...' is no padded ciphertext (1 MiB and 256 KiB are whole blocks)
+	aes-128-cbc-dec)
+		set -- enc -d -nopad -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -iv 000102030405060708090a0b0c0d0e0f \
+			-out /dev/null -in ;;
 	*) set -- dgst "-$1" ;;
 	esac
 	a=$(ossl_count "$@" "$work/big")
@@ -136,6 +146,9 @@ legend() {
 row() { # label width fn [args]
 	line=$(printf "%-16s" "$1")
 	w=$2
+	# a label longer than 16 (aes-128-cbc-dec/ct32) takes its excess from the first figure's width
+	w1=$((w - ${#1} + 16))
+	[ "$w1" -le "$w" ] || w1=$w
 	shift 2
 	for v in $variants; do
 		setv "$v"
@@ -144,30 +157,38 @@ row() { # label width fn [args]
 		o=${eo#* }
 		sep=" "
 		[ "$v" = 1 ] || sep=" | "
-		line=$line$sep$(printf "%${w}s %${w}s %8s" "$e" "$o" "$(ratio "$e" "$o")")
+		line=$line$sep$(printf "%${w1}s %${w}s %8s" "$e" "$o" "$(ratio "$e" "$o")")
+		w1=$w
 	done
 	setv 1
 	echo "$line"
 }
 
-byte_row() { # row: aes-128-cbc or aes-128-cbc/tab
+byte_row() { # row: aes-128-cbc or aes-128-cbc/tab; aes-128-cbc-dec[/impl] is aes-128-cbc under -decrypt
 	alg=${1%/*}
 	case $alg in
 	aes-128-gcm | chacha20-poly1305) aead=-aead ;;
+	aes-128-cbc-dec) aead=-decrypt ;;
 	*) aead= ;;
 	esac
+	ealg=${alg%-dec}
+	[ "$ealg" = aes-128-ctr ] && ealg="-evp aes-128-ctr" # a mode ember speed names as openssl speed does
 	if [ "$1" = "$alg" ]; then
-		e=$(ember_per_byte "$alg" $aead)
+		e=$(ember_per_byte "$ealg" $aead)
 	else
-		e=$(ember_per_byte "$alg" $aead -impl "${1#*/}")
+		e=$(ember_per_byte "$ealg" $aead -impl "${1#*/}")
 	fi
 	echo "$e $(ossl_per_byte "$alg")"
 }
 
 echo "Instructions per byte at 8192-byte blocks ($qemu)"
 header algorithm 12
-for r in aes-128-cbc aes-128-cbc/tab sha1 sha256 sha512 md5 sha3-256 sha3-256/ref32 aes-128-gcm \
-	chacha20-poly1305; do
+# the AES rows of the portable constant-time implementation (ct32) too, where it is not the default
+aes_default=$(env $eenv $qemu "$b/ember" version -a 2>/dev/null | tr ' ' '\n' | sed -n 's/^aes://p')
+ct32_rows=
+[ "${aes_default:-ct32}" = ct32 ] || ct32_rows="aes-128-cbc/ct32 aes-128-ctr/ct32 aes-128-cbc-dec/ct32"
+for r in aes-128-cbc aes-128-ctr aes-128-cbc-dec $ct32_rows aes-128-cbc/tab sha1 sha256 sha512 md5 \
+	sha3-256 sha3-256/ref32 aes-128-gcm chacha20-poly1305; do
 	row "$r" 12 byte_row "$r"
 done
 legend
@@ -186,7 +207,8 @@ if [ "$variants" != 1 ]; then
 fi
 ember_defaults
 echo "(aes-128-cbc is Ember's default here, ${aes_default:-?}, constant-time; /tab is the table implementation,"
-echo " not constant-time, as OpenSSL's MIPS, ARMv4 and x86 integer assembler is)"
+echo " not constant-time, as OpenSSL's MIPS, ARMv4 and x86 integer assembler is; aes-128-cbc-dec is CBC"
+echo " decryption: ember speed -decrypt, openssl enc -d -nopad; aes-128-ctr: openssl enc -aes-128-ctr)"
 echo "(Ember's defaults here: ${defaults:-?}, constant-time; aes-128-gcm and chacha20-poly1305 are -aead"
 echo " records on both sides, OpenSSL's counted over two openssl speed -aead runs)"
 [ -n "$ossl" ] || echo "(no Debian openssl for $debarch: Ember's figures only)"

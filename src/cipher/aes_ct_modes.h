@@ -1,8 +1,9 @@
 /*
  * aes_ct_modes.h - ECB, CBC and CTR and the descriptor of a bitsliced AES
  * (aes_ct.c: 64-bit words, four blocks a call; aes_ct32.c: 32-bit words,
- * two), written once for both. The including file defines, then includes
- * this at its end (everything is #undef'd here):
+ * two blocks a call, ECB only), written for any word type and lane count.
+ * The including file defines, then includes this at its end (everything is
+ * #undef'd here):
  *   AES_CT_MODES_WORD    the word type of the eight bit planes
  *   AES_CT_LANES         blocks per core call
  *   AES_CT_LOAD, AES_CT_STORE, AES_CT_ENC, AES_CT_DEC
@@ -11,6 +12,8 @@
  *   AES_CT_XW, AES_CT_XLD, AES_CT_XST
  *                        the width (8 or 4 bytes) and little-endian load and
  *                        store of the chunks XORed in CBC and CTR
+ *   AES_CT_OWN_CBC_CTR   (instead of the three above) the file has its own
+ *                        cbc_enc(), cbc_dec() and ctr(), defined before this
  *   AES_CT_SET_KEY, AES_CT_TAG, AES_CT_DESC
  *                        its public setter, impl tag and descriptor name
  */
@@ -47,6 +50,7 @@ static void ecb_dec(const ember_aes_ctx *ctx, uint8_t *out, const uint8_t *in, s
 	ember_wipe(q, sizeof(q));
 }
 
+#ifndef AES_CT_OWN_CBC_CTR
 /*
  * CBC encryption is serial: one block in the first lane at a time. The
  * other lanes encrypt zero; the store never writes them out, and q is wiped.
@@ -129,6 +133,8 @@ static void ctr(const ember_aes_ctx *ctx, uint8_t *cb, uint8_t *out, const uint8
 	ember_wipe(ks, sizeof(ks));
 }
 
+#endif /* AES_CT_OWN_CBC_CTR */
+
 EMBER_AES_ADAPTERS(ecb_enc, ecb_dec, cbc_enc, cbc_dec, ctr)
 EMBER_AES_DESC(AES_CT_DESC, AES_CT_TAG, EMBER_IMPL_CT, NULL, AES_CT_SET_KEY);
 
@@ -142,6 +148,7 @@ EMBER_AES_DESC(AES_CT_DESC, AES_CT_TAG, EMBER_IMPL_CT, NULL, AES_CT_SET_KEY);
 #undef AES_CT_XW
 #undef AES_CT_XLD
 #undef AES_CT_XST
+#undef AES_CT_OWN_CBC_CTR
 #undef AES_CT_SET_KEY
 #undef AES_CT_TAG
 #undef AES_CT_DESC

@@ -6,7 +6,8 @@
  *   ct     q[8 * (rounds + 1)]: bitsliced round keys, one set for both directions
  *   ct32   w[8 * (rounds + 1)]: bitsliced round keys (two lanes of 32-bit words,
  *          8 words per round, at most 120 words = 480 bytes), one set for both
- *          directions
+ *          directions; fixsliced: round key r is stored with InvShiftRows
+ *          applied r mod 4 times and, for r >= 1, the S-box constant 0x63 added
  *   tab    w[0..4 * (rounds + 1)): encryption words; w[120..]: decryption words
  *          (equivalent inverse cipher, FIPS 197 5.3.5)
  *   neon   b[0..16 * (rounds + 1)): encryption round keys, also used (backwards)
