@@ -19,4 +19,7 @@ unsigned ct_mlkem(void); /* ML-KEM keygen, encaps, decaps (ct_mlkem.c) */
 unsigned ct_mldsa(void); /* ML-DSA keygen and signing (ct_mldsa.c) */
 unsigned ct_tls(void);   /* TLS 1.3 key schedule and records (ct_tls.c) */
 unsigned ct_tls12(void); /* TLS 1.2 PRF, keys and records, CBC's padding and MAC check (ct_tls12.c) */
+/* Marks an RSA key's private fields secret (d, the CRT values, the blinding pair, the primes' contexts; ct_pk.c). */
+struct ember_rsa_private_key;
+void ct_secret_rsa(struct ember_rsa_private_key *k);
 #endif

@@ -76,7 +76,7 @@ static unsigned check_modexp(void)
 	return done;
 }
 
-static void secret_rsa(ember_rsa_private_key *k)
+void ct_secret_rsa(ember_rsa_private_key *k)
 {
 	SECRET(k->d, sizeof(k->d));
 	SECRET(k->dp, sizeof(k->dp));
@@ -111,7 +111,7 @@ static unsigned check_rsa(void)
 		return 0;
 	ember_rsa_public_from_private(&pub, k);
 	memset(md, 0x5a, sizeof(md));
-	secret_rsa(k);
+	ct_secret_rsa(k);
 
 	memset(em, 0, sizeof(em));
 	em[1] = 0x42;
@@ -157,7 +157,7 @@ static unsigned check_rsa2048(void)
 	if (hd == NULL || load_key(testkey_rsa2048, "RSA-2048") != 0)
 		return 0;
 	memset(md, 0xa5, sizeof(md));
-	secret_rsa(k);
+	ct_secret_rsa(k);
 	r = ember_rsa_pkcs1_sign(k, hd, md, sizeof(md), sig, k->pub.len);
 	PUBLIC(&r, sizeof(r));
 	PUBLIC(sig, sizeof(sig));

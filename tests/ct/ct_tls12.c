@@ -122,13 +122,7 @@ static int rsa_premaster(void)
 	if (ember_pkey_read(&rsa_key, (const uint8_t *)testkey_rsa1024, strlen(testkey_rsa1024)) != 0)
 		return -1;
 	ember_rsa_public_from_private(&pub, k);
-	SECRET(k->d, sizeof(k->d));
-	SECRET(k->dp, sizeof(k->dp));
-	SECRET(k->dq, sizeof(k->dq));
-	SECRET(k->qinv, sizeof(k->qinv));
-	SECRET(k->qinv_mont, sizeof(k->qinv_mont));
-	SECRET(k->blind_vi, sizeof(k->blind_vi));
-	SECRET(k->blind_vf, sizeof(k->blind_vf));
+	ct_secret_rsa(k);
 	for (c = 0; c < 4 && r == 0; c++) {
 		r |= pms_block(&pub, c, enc);
 		ret = ember_tls12_rsa_premaster(k, enc, pub.len, 0x0303, pms);
