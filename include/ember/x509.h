@@ -204,8 +204,8 @@ int ember_x509_check_host(const ember_x509_cert *c, const char *host);
  * or dotted, values as UTF-8 with RFC 2253's escapes in OpenSSL's form
  * (double quotes around a value that needs them, \XX for control and
  * non-ASCII bytes, '#' and hex for a value that is not a string). Returns
- * 0, EMBER_EDECODE (not a Name), EMBER_ELEN (|cap| too small: out is "")
- * or EMBER_EINVAL.
+ * 0, EMBER_EDECODE (not a Name), EMBER_ELEN (|cap| too small) or
+ * EMBER_EINVAL; after an error |out| is "" (never a cut line).
  */
 int ember_x509_name_oneline(char *out, size_t cap, const uint8_t *name_der, size_t name_len);
 

@@ -231,7 +231,7 @@ static void put_value(dn_out *o, int tag, const ember_der *val, const uint8_t *w
 		put(o, "\"", 1);
 }
 
-int ember_x509_name_oneline(char *out, size_t cap, const uint8_t *name_der, size_t name_len)
+static int oneline(char *out, size_t cap, const uint8_t *name_der, size_t name_len)
 {
 	ember_der d, name, rdn, atv, oid, val;
 	dn_out o;
@@ -275,4 +275,16 @@ int ember_x509_name_oneline(char *out, size_t cap, const uint8_t *name_der, size
 	}
 	out[o.n] = 0;
 	return 0;
+}
+
+int ember_x509_name_oneline(char *out, size_t cap, const uint8_t *name_der, size_t name_len)
+{
+	int ret;
+
+	if (out == NULL || cap == 0 || (name_der == NULL && name_len))
+		return EMBER_EINVAL;
+	ret = oneline(out, cap, name_der, name_len);
+	if (ret != 0)
+		out[0] = 0; /* never a cut or half-written line */
+	return ret;
 }

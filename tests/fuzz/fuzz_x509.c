@@ -9,7 +9,11 @@
  *     out of their documented ranges;
  *   - verification succeeds for anything but the leaf itself or the CA
  *     itself (a forged or re-encoded certificate accepted);
- *   - verification and its reason disagree.
+ *   - verification and its reason disagree;
+ *   - ember_x509_name_oneline (on the input as a Name, and on a parsed
+ *     certificate's subject and issuer) answers other than 0, EMBER_ELEN
+ *     or EMBER_EDECODE, writes past its buffer or without its NUL, or
+ *     gives a short buffer a line the long one does not agree with.
  * Seeds (tests/fuzz/corpus/fuzz_x509/): the start-up leaf and CA and
  * certificates made by openssl (RSA, RSA-PSS, P-256, Ed25519, v1).
  */
@@ -58,6 +62,27 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The one-line name of |der| in a buffer of 4096 and one of |small| bytes (guarded on both sides). */
+static void name_line(const uint8_t *der, size_t len, size_t small)
+{
+	static char big[4096 + 2], little[256 + 2];
+	int r1, r2;
+
+	big[0] = little[0] = big[4097] = little[small + 1] = 0x5a;
+	r1 = ember_x509_name_oneline(big + 1, 4096, der, len);
+	r2 = ember_x509_name_oneline(little + 1, small, der, len);
+	if (big[0] != 0x5a || big[4097] != 0x5a || little[0] != 0x5a || little[small + 1] != 0x5a)
+		abort();
+	if ((r1 != 0 && r1 != EMBER_ELEN && r1 != EMBER_EDECODE) || (r1 == 0 && memchr(big + 1, 0, 4096) == NULL))
+		abort();
+	if (r2 == 0 && (r1 != 0 || strcmp(big + 1, little + 1) != 0))
+		abort();
+	if (r1 == EMBER_EDECODE && r2 != EMBER_EDECODE && r2 != EMBER_ELEN)
+		abort();
+	if ((r1 != 0 && big[1] != 0) || (r2 != 0 && little[1] != 0)) /* an error leaves "" */
+		abort();
+}
+
 #define INSIDE(ptr, n) ((ptr) >= data && (n) <= size && (size_t)((ptr) - data) <= size - (n))
 
 static void check_parsed(const ember_x509_cert *c, const uint8_t *data, size_t size)
@@ -77,6 +102,8 @@ static void check_parsed(const ember_x509_cert *c, const uint8_t *data, size_t s
 	(void)ember_x509_check_host(c, "ember.test");
 	(void)ember_x509_check_host(c, "a.ember.test");
 	(void)ember_x509_check_host(c, "127.0.0.1");
+	name_line(c->subject, c->subject_len, 40);
+	name_line(c->issuer, c->issuer_len, 256);
 	if (c->key_type >= EMBER_PKEY_MLDSA44 && c->key_type <= EMBER_PKEY_MLDSA87) {
 		/* the raw key and the ember_pkey agree */
 		if (ember_x509_mldsa_public(c, &set, &pk, &pk_len) != 0 || !INSIDE(pk, pk_len) ||
@@ -117,6 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (ember_x509_parse(&c, data, size) == 0)
 		check_parsed(&c, data, size);
+	name_line(data, size, size % 256 + 1);
 	chain[0] = data, lens[0] = size;
 	chain[1] = ca, lens[1] = ca_len;
 	/* the CA alone is trusted but, being a CA without digitalSignature, no server */
