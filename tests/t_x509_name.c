@@ -320,7 +320,8 @@ static int ossl_line(const ossl_api *o, const der *d, char *out, size_t cap)
 	len = ok ? o->BIO_ctrl(bio, BIO_CTRL_INFO, 0, &mem) : -1;
 	ok = ok && len >= 0 && (size_t)len < cap;
 	if (ok) {
-		memcpy(out, mem, (size_t)len);
+		if (len > 0) /* the empty name: no memory behind the BIO */
+			memcpy(out, mem, (size_t)len);
 		out[len] = 0;
 	}
 	if (bio)
