@@ -608,97 +608,57 @@ const ember_ec_desc *ember_ec_find(const char *name, const char *impl)
 	return NULL;
 }
 
-/* ---- ML-KEM implementations ---- */
+/* ---- ML-KEM and ML-DSA implementations: one shape, written once ---- */
 
-size_t ember_mlkem_count(void)
-{
-	return NELEM(mlkem_table) - 1;
-}
-
-const ember_mlkem_desc *ember_mlkem_at(size_t i)
-{
-	return i < ember_mlkem_count() ? mlkem_table[i] : NULL;
-}
-
-int ember_mlkem_supported(const ember_mlkem_desc *d)
-{
-	return d && d->ops != NULL && (d->supported == NULL || d->supported());
-}
-
-/* As ember_hash_choose, over the one algorithm's entries. */
-const ember_mlkem_desc *ember_mlkem_find(const char *impl)
-{
-	const ember_mlkem_desc *ct = NULL, *any = NULL;
-	ember_cpu_id id;
-	size_t i;
-
-	ember_cpu_identify(&id);
-	for (i = 0; i < ember_mlkem_count(); i++) {
-		const ember_mlkem_desc *d = mlkem_table[i];
-		if (impl != NULL) {
-			if (strcmp(impl, d->impl) == 0)
-				return ember_mlkem_supported(d) ? d : NULL;
-			continue;
-		}
-		if (!ember_mlkem_supported(d))
-			continue;
-		if (d->flags & EMBER_IMPL_CT) {
-			if (where_holds(mlkem_where[i], &id))
-				return d;
-			if (ct == NULL)
-				ct = d;
-		}
-		if (any == NULL)
-			any = d;
+/*
+ * ember_<fam>_count, _at, _supported and _find over <fam>_table and
+ * <fam>_where: find(NULL) chooses as ember_hash_choose does over one
+ * algorithm's entries (the first constant-time one whose rule holds on this
+ * core, else the first constant-time one, else the first supported);
+ * find(impl) is that implementation when this CPU runs it.
+ */
+#define PQ_IMPLS(fam)                                                                  \
+	size_t ember_##fam##_count(void)                                               \
+	{                                                                              \
+		return NELEM(fam##_table) - 1;                                          \
+	}                                                                              \
+	const ember_##fam##_desc *ember_##fam##_at(size_t i)                           \
+	{                                                                              \
+		return i < ember_##fam##_count() ? fam##_table[i] : NULL;               \
+	}                                                                              \
+	int ember_##fam##_supported(const ember_##fam##_desc *d)                       \
+	{                                                                              \
+		return d && d->ops != NULL && (d->supported == NULL || d->supported()); \
+	}                                                                              \
+	const ember_##fam##_desc *ember_##fam##_find(const char *impl)                 \
+	{                                                                              \
+		const ember_##fam##_desc *ct = NULL, *any = NULL;                       \
+		ember_cpu_id id;                                                        \
+		size_t i;                                                               \
+		ember_cpu_identify(&id);                                                \
+		for (i = 0; i < ember_##fam##_count(); i++) {                           \
+			const ember_##fam##_desc *d = fam##_table[i];                   \
+			if (impl != NULL) {                                             \
+				if (strcmp(impl, d->impl) == 0)                         \
+					return ember_##fam##_supported(d) ? d : NULL;   \
+				continue;                                               \
+			}                                                               \
+			if (!ember_##fam##_supported(d))                                \
+				continue;                                               \
+			if (d->flags & EMBER_IMPL_CT) {                                 \
+				if (where_holds(fam##_where[i], &id))                   \
+					return d;                                       \
+				if (ct == NULL)                                         \
+					ct = d;                                         \
+			}                                                               \
+			if (any == NULL)                                                \
+				any = d;                                                \
+		}                                                                       \
+		return ct ? ct : any;                                                   \
 	}
-	return ct ? ct : any;
-}
 
-/* ---- ML-DSA implementations ---- */
-
-size_t ember_mldsa_count(void)
-{
-	return NELEM(mldsa_table) - 1;
-}
-
-const ember_mldsa_desc *ember_mldsa_at(size_t i)
-{
-	return i < ember_mldsa_count() ? mldsa_table[i] : NULL;
-}
-
-int ember_mldsa_supported(const ember_mldsa_desc *d)
-{
-	return d && d->ops != NULL && (d->supported == NULL || d->supported());
-}
-
-/* As ember_mlkem_find. */
-const ember_mldsa_desc *ember_mldsa_find(const char *impl)
-{
-	const ember_mldsa_desc *ct = NULL, *any = NULL;
-	ember_cpu_id id;
-	size_t i;
-
-	ember_cpu_identify(&id);
-	for (i = 0; i < ember_mldsa_count(); i++) {
-		const ember_mldsa_desc *d = mldsa_table[i];
-		if (impl != NULL) {
-			if (strcmp(impl, d->impl) == 0)
-				return ember_mldsa_supported(d) ? d : NULL;
-			continue;
-		}
-		if (!ember_mldsa_supported(d))
-			continue;
-		if (d->flags & EMBER_IMPL_CT) {
-			if (where_holds(mldsa_where[i], &id))
-				return d;
-			if (ct == NULL)
-				ct = d;
-		}
-		if (any == NULL)
-			any = d;
-	}
-	return ct ? ct : any;
-}
+PQ_IMPLS(mlkem)
+PQ_IMPLS(mldsa)
 
 /* ---- the default per call site, cached ---- */
 
