@@ -146,6 +146,22 @@ static inline void ember_st64le(uint8_t *p, uint64_t v)
 }
 
 /* Rotates written so that gcc and clang emit rotr on MIPS32r2 and ror on ARM. */
+/* An ASCII letter in lower case, any other byte as it is (no locale: protocol names). */
+static inline int ember_ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* 1 when the NUL-terminated |a| and |b| are equal but for ASCII case. */
+static inline int ember_streq_nocase(const char *a, const char *b)
+{
+	size_t j;
+
+	for (j = 0; a[j] != '\0' && ember_ascii_lower((unsigned char)a[j]) == ember_ascii_lower((unsigned char)b[j]); j++)
+		;
+	return a[j] == '\0' && b[j] == '\0';
+}
+
 static inline uint32_t ember_rotl32(uint32_t x, unsigned n)
 {
 	return (x << (n & 31)) | (x >> ((32 - n) & 31));

@@ -49,20 +49,6 @@ const ember_tls12_suite *ember_tls12_suite_find(uint16_t id)
 	return NULL;
 }
 
-static int lower(int ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? ch + 32 : ch;
-}
-
-static int same_name(const char *a, const char *b)
-{
-	size_t j;
-
-	for (j = 0; a[j] != '\0' && lower((unsigned char)a[j]) == lower((unsigned char)b[j]); j++)
-		;
-	return a[j] == '\0' && b[j] == '\0';
-}
-
 const ember_tls12_suite *ember_tls12_suite_by_name(const char *name)
 {
 	size_t i;
@@ -70,7 +56,7 @@ const ember_tls12_suite *ember_tls12_suite_by_name(const char *name)
 	if (name == NULL)
 		return NULL;
 	for (i = 0; i < NSUITES; i++)
-		if (same_name(suites[i].name, name) || same_name(suites[i].ossl_name, name))
+		if (ember_streq_nocase(suites[i].name, name) || ember_streq_nocase(suites[i].ossl_name, name))
 			return &suites[i];
 	return NULL;
 }

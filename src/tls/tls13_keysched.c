@@ -34,25 +34,15 @@ const ember_tls13_suite *ember_tls13_suite_find(uint16_t id)
 	return NULL;
 }
 
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 const ember_tls13_suite *ember_tls13_suite_by_name(const char *name)
 {
-	size_t i, j;
+	size_t i;
 
 	if (name == NULL)
 		return NULL;
-	for (i = 0; i < NSUITES; i++) {
-		const char *n = suites[i].name;
-
-		for (j = 0; n[j] != '\0' && lower((unsigned char)n[j]) == lower((unsigned char)name[j]); j++)
-			;
-		if (n[j] == '\0' && name[j] == '\0')
+	for (i = 0; i < NSUITES; i++)
+		if (ember_streq_nocase(suites[i].name, name))
 			return &suites[i];
-	}
 	return NULL;
 }
 

@@ -10,17 +10,12 @@
 
 /* ---- Server names (RFC 6125 6.4) ---- */
 
-static int lower(int ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? ch + 32 : ch;
-}
-
 static int eq_nocase(const uint8_t *a, const char *b, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (lower(a[i]) != lower((unsigned char)b[i]))
+		if (ember_ascii_lower(a[i]) != ember_ascii_lower((unsigned char)b[i]))
 			return 0;
 	return 1;
 }
