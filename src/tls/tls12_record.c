@@ -128,11 +128,44 @@ int ember_tls12_record_protect(ember_tls12_record *r, uint8_t *out, size_t out_c
 	return 0;
 }
 
+/* An AEAD suite's record (its header checked): the content into |out|, *clen; the alert on failure. */
+static int aead_open(ember_tls12_record *r, uint8_t *out, size_t out_cap, const uint8_t *record, size_t frag,
+    uint8_t t, size_t *clen, int *alert)
+{
+	uint8_t nonce[12], aad[13];
+	const uint8_t *body = record + EMBER_TLS_RECORD_HEADER_LEN;
+	size_t ex = explicit_len(r), n;
+	int ret;
+
+	if (frag < ex + EMBER_TLS12_TAG_LEN) {
+		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
+		return EMBER_EVERIFY;
+	}
+	n = frag - ex - EMBER_TLS12_TAG_LEN;
+	if (n > EMBER_TLS_MAX_PLAINTEXT) {
+		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
+		return EMBER_ELEN;
+	}
+	if (out_cap < n)
+		return EMBER_ELEN;
+	record_nonce(r, body, nonce);
+	tls12_record_aad(r, t, n, aad);
+	ret = ember_aead_open(&r->u.aead, out, body + ex + n, EMBER_TLS12_TAG_LEN, nonce, sizeof(nonce), aad,
+	    sizeof(aad), body + ex, n);
+	ember_wipe(nonce, sizeof(nonce));
+	if (ret != 0) {
+		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
+		return EMBER_EVERIFY;
+	}
+	*clen = n;
+	return 0;
+}
+
 int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out_cap, const uint8_t *record,
     size_t record_len, uint8_t *type, size_t *content_len, int *alert)
 {
-	uint8_t nonce[12], aad[13], t;
-	size_t frag, ex, clen;
+	uint8_t t;
+	size_t frag, clen = 0;
 	int ret;
 
 	set_alert(alert, EMBER_TLS_ALERT_NONE);
@@ -160,40 +193,19 @@ int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out
 		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
 		return EMBER_ELEN;
 	}
-	if (r->suite->bulk == EMBER_TLS12_BULK_AES_CBC_SHA) {
+	if (r->suite->bulk != EMBER_TLS12_BULK_AES_CBC_SHA) {
+		ret = aead_open(r, out, out_cap, record, frag, t, &clen, alert);
+	} else {
 		ret = tls12_cbc_open(r, out, out_cap, record + EMBER_TLS_RECORD_HEADER_LEN, frag, t, &clen);
 		if (ret == EMBER_EVERIFY)
 			set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
-		if (ret != 0)
-			return ret;
-		goto opened;
+		else if (ret == 0 && clen > EMBER_TLS_MAX_PLAINTEXT) { /* a CBC record's length shows once opened */
+			set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
+			ret = EMBER_ELEN;
+		}
 	}
-	ex = explicit_len(r);
-	if (frag < ex + EMBER_TLS12_TAG_LEN) {
-		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
-		return EMBER_EVERIFY;
-	}
-	clen = frag - ex - EMBER_TLS12_TAG_LEN;
-	if (clen > EMBER_TLS_MAX_PLAINTEXT) {
-		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
-		return EMBER_ELEN;
-	}
-	if (out_cap < clen)
-		return EMBER_ELEN;
-	record_nonce(r, record + EMBER_TLS_RECORD_HEADER_LEN, nonce);
-	tls12_record_aad(r, t, clen, aad);
-	ret = ember_aead_open(&r->u.aead, out, record + EMBER_TLS_RECORD_HEADER_LEN + ex + clen, EMBER_TLS12_TAG_LEN,
-	    nonce, sizeof(nonce), aad, sizeof(aad), record + EMBER_TLS_RECORD_HEADER_LEN + ex, clen);
-	ember_wipe(nonce, sizeof(nonce));
-	if (ret != 0) {
-		set_alert(alert, EMBER_TLS_ALERT_BAD_RECORD_MAC);
-		return EMBER_EVERIFY;
-	}
-opened:
-	if (clen > EMBER_TLS_MAX_PLAINTEXT) {
-		set_alert(alert, EMBER_TLS_ALERT_RECORD_OVERFLOW);
-		return EMBER_ELEN;
-	}
+	if (ret != 0)
+		return ret;
 	if (clen == 0 && t != EMBER_TLS_CT_APPLICATION_DATA) {
 		set_alert(alert, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE);
 		return EMBER_EDECODE;
