@@ -376,17 +376,17 @@ EMBER_TEST(tls13_hs_keyupdate)
 	for (round = 0; round < 4; round++) {
 		ember_tls13_conn *who = round & 1 ? &tt_D->s : &tt_D->c;
 		int request = round < 2;
-		uint64_t seq_c = tt_D->c.wr.seq, seq_s = tt_D->s.wr.seq;
+		uint64_t seq_c = tt_D->c.wr.t13.seq, seq_s = tt_D->s.wr.t13.seq;
 
 		CHECK(ember_tls13_key_update(who, request) == 0, "key_update %d", round);
 		tt_duo_run(tt_D);
 		CHECK(ember_tls13_state(&tt_D->c) == EMBER_TLS13_CONNECTED && ember_tls13_state(&tt_D->s) == EMBER_TLS13_CONNECTED,
 		    "round %d: states %d %d", round, ember_tls13_state(&tt_D->c), ember_tls13_state(&tt_D->s));
 		/* the updater's write key is new (sequence 0); with update_requested the peer's too */
-		CHECK(((round & 1) ? tt_D->s.wr.seq : tt_D->c.wr.seq) == 0, "round %d: updater's sequence number %llu", round,
-		    (unsigned long long)((round & 1) ? tt_D->s.wr.seq : tt_D->c.wr.seq));
-		CHECK(request ? ((round & 1) ? tt_D->c.wr.seq : tt_D->s.wr.seq) == 0 :
-		                ((round & 1) ? tt_D->c.wr.seq == seq_c : tt_D->s.wr.seq == seq_s),
+		CHECK(((round & 1) ? tt_D->s.wr.t13.seq : tt_D->c.wr.t13.seq) == 0, "round %d: updater's sequence number %llu", round,
+		    (unsigned long long)((round & 1) ? tt_D->s.wr.t13.seq : tt_D->c.wr.t13.seq));
+		CHECK(request ? ((round & 1) ? tt_D->c.wr.t13.seq : tt_D->s.wr.t13.seq) == 0 :
+		                ((round & 1) ? tt_D->c.wr.t13.seq == seq_c : tt_D->s.wr.t13.seq == seq_s),
 		    "round %d: the peer's write key %s", round, request ? "not updated" : "updated unasked");
 		tt_duo_send_recv(tt_D, 1, 2000, "after KeyUpdate");
 		tt_duo_send_recv(tt_D, 0, 2000, "after KeyUpdate");

@@ -458,16 +458,16 @@ EMBER_TEST(tls13_rfc8448_server)
 	CHECK(s.ks.stage == EMBER_TLS13_STAGE_MASTER, "server: key schedule stage %d", s.ks.stage);
 	eqhex(s.ks.secret, 32, MASTER_SECRET, "server: master secret");
 	eqhex(s.c_hs, 32, C_HS_TRAFFIC, "server: c hs traffic");
-	eqhex(s.rd.secret, 32, C_HS_TRAFFIC, "server: read key's secret (c hs traffic)");
+	eqhex(s.rd.t13.secret, 32, C_HS_TRAFFIC, "server: read key's secret (c hs traffic)");
 	eqhex(s.ap_secret, 32, C_AP_TRAFFIC, "server: c ap traffic");
-	eqhex(s.wr.secret, 32, S_AP_TRAFFIC, "server: write key's secret after the flight (s ap traffic)");
+	eqhex(s.wr.t13.secret, 32, S_AP_TRAFFIC, "server: write key's secret after the flight (s ap traffic)");
 
 	/* the trace's client Finished, then its application data */
 	if (!feed(&s, cfin.b, cfin.n, "server: the trace's client Finished"))
 		goto done;
 	CHECK(ember_tls13_state(&s) == EMBER_TLS13_CONNECTED, "server: state %d after the client Finished",
 	    ember_tls13_state(&s));
-	eqhex(s.rd.secret, 32, C_AP_TRAFFIC, "server: read key's secret after the client Finished (c ap traffic)");
+	eqhex(s.rd.t13.secret, 32, C_AP_TRAFFIC, "server: read key's secret after the client Finished (c ap traffic)");
 	if (feed(&s, app.b, app.n, "server: the trace's client application_data")) {
 		payload50(pay);
 		n = 0;
@@ -529,12 +529,12 @@ EMBER_TEST(tls13_rfc8448_client)
 	CHECK(c.sig_scheme == EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256 && c.peer_rsl == 0x4001,
 	    "client: signature scheme %04x, record_size_limit %u", c.sig_scheme, c.peer_rsl);
 	eqhex(c.ks.secret, 32, MASTER_SECRET, "client: master secret");
-	eqhex(c.rd.secret, 32, S_AP_TRAFFIC, "client: read key's secret (s ap traffic)");
+	eqhex(c.rd.t13.secret, 32, S_AP_TRAFFIC, "client: read key's secret (s ap traffic)");
 	eqhex(c.wr_next, 32, C_AP_TRAFFIC, "client: c ap traffic, waiting for its Finished to leave");
 	n = drain(&c, out, sizeof(out));
 	CHECK(n == cfin.n && memcmp(out, cfin.b, n) == 0, "client: its Finished record differs from the trace's: %s",
 	    t_tohex(out, n));
-	eqhex(c.wr.secret, 32, C_AP_TRAFFIC, "client: write key's secret after its Finished (c ap traffic)");
+	eqhex(c.wr.t13.secret, 32, C_AP_TRAFFIC, "client: write key's secret after its Finished (c ap traffic)");
 
 	/* application data: the trace's client record, byte for byte */
 	payload50(pay);
@@ -542,7 +542,7 @@ EMBER_TEST(tls13_rfc8448_client)
 	CHECK(ember_tls13_write(&c, out, sizeof(out), &n, pay, 50) == 0 && n == capp.n && memcmp(out, capp.b, n) == 0,
 	    "client: application_data record differs from the trace's: %s", t_tohex(out, n));
 	/* the server's: its NewSessionTicket (not replayed here) took sequence number 0 */
-	c.rd.seq = 1;
+	c.rd.t13.seq = 1;
 	if (feed(&c, sapp.b, sapp.n, "client: the trace's server application_data")) {
 		n = 0;
 		ember_tls13_read(&c, got, sizeof(got), &n);
@@ -609,7 +609,7 @@ EMBER_TEST(tls13_rfc8448_hrr_client)
 		goto done;
 	CHECK(ember_tls13_state(&c) == EMBER_TLS13_CONNECTED, "client: state %d", ember_tls13_state(&c));
 	eqhex(c.ks.secret, 32, H_MASTER_SECRET, "client: master secret");
-	eqhex(c.rd.secret, 32, H_S_AP_TRAFFIC, "client: s ap traffic");
+	eqhex(c.rd.t13.secret, 32, H_S_AP_TRAFFIC, "client: s ap traffic");
 	eqhex(c.wr_next, 32, H_C_AP_TRAFFIC, "client: c ap traffic");
 	n = drain(&c, out, sizeof(out));
 	CHECK(n == cfin.n && memcmp(out, cfin.b, n) == 0, "client: its Finished record differs from the trace's: %s",
@@ -699,7 +699,7 @@ EMBER_TEST(tls13_rfc8448_hrr_server)
 	eqhex(s.ks.secret, 32, H_MASTER_SECRET, "server: master secret");
 	eqhex(s.c_hs, 32, H_C_HS_TRAFFIC, "server: c hs traffic");
 	eqhex(s.ap_secret, 32, H_C_AP_TRAFFIC, "server: c ap traffic");
-	eqhex(s.wr.secret, 32, H_S_AP_TRAFFIC, "server: s ap traffic");
+	eqhex(s.wr.t13.secret, 32, H_S_AP_TRAFFIC, "server: s ap traffic");
 	if (feed(&s, cfin.b, cfin.n, "server: the trace's client Finished"))
 		CHECK(ember_tls13_state(&s) == EMBER_TLS13_CONNECTED, "server: state %d", ember_tls13_state(&s));
 done:

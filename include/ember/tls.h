@@ -54,6 +54,7 @@
 
 #include "aead.h"
 #include "hash.h"
+#include "tls12.h"
 #include "util.h"
 
 #ifdef __cplusplus
@@ -113,6 +114,7 @@ enum ember_tls_alert {
 	EMBER_TLS_ALERT_INTERNAL_ERROR = 80,
 	EMBER_TLS_ALERT_INAPPROPRIATE_FALLBACK = 86,
 	EMBER_TLS_ALERT_USER_CANCELED = 90,
+	EMBER_TLS_ALERT_NO_RENEGOTIATION = 100,   /* TLS 1.2 (RFC 5246 7.2.2), a warning */
 	EMBER_TLS_ALERT_MISSING_EXTENSION = 109,
 	EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION = 110,
 	EMBER_TLS_ALERT_UNRECOGNIZED_NAME = 112,
@@ -454,6 +456,22 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
  * protected record yet (a client that failed before it had keys; OpenSSL
  * sends those), as OpenSSL's server does.
  *
+ * TLS 1.2 (RFC 5246), when the config's versions name it (tls12.h's
+ * suites): ECDHE-ECDSA/ECDHE-RSA with AES-GCM and ChaCha20-Poly1305, and
+ * RSA key transport with AES-128-CBC-SHA only when tls12_suites names it;
+ * the groups x25519, secp256r1, secp384r1; ServerKeyExchange signed with
+ * the schemes above (Ed25519 for ECDSA suites, RFC 8422) or
+ * rsa_pkcs1_sha256/384/512; extended master secret (RFC 7627) when both
+ * offer it; renegotiation_info (RFC 5746) required of a server and
+ * answered to a client, renegotiation itself refused (a no_renegotiation
+ * warning); the downgrade sentinel of RFC 8446 4.1.3 set by a server of
+ * both versions and checked by a client of both; TLS_FALLBACK_SCSV (RFC
+ * 7507) answered with inappropriate_fallback. No resumption or session
+ * tickets; no client certificate (a CertificateRequest gets an empty
+ * Certificate). The same calls run either version: ember_tls_conn_version
+ * says which; ember_tls13_key_update is TLS 1.3's only. A CBC record needs
+ * 58 bytes of output room for one byte of content.
+ *
  * Extensions answered beyond the ones above, each when the config asks:
  * supported_groups in EncryptedExtensions (ee_groups), record_size_limit
  * (RFC 8449) both ways, and an empty server_name (EMBER_TLS13_SNI_ACK).
@@ -473,6 +491,10 @@ int ember_tls13_record_unprotect(ember_tls13_record *r, uint8_t *out, size_t out
 /* SignatureScheme (4.2.3; ML-DSA: draft-ietf-tls-mldsa) */
 #define EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256 0x0403
 #define EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384 0x0503
+/* RSASSA-PKCS1-v1_5: TLS 1.2's ServerKeyExchange only (never in TLS 1.3's CertificateVerify, 4.2.3) */
+#define EMBER_TLS_SIG_RSA_PKCS1_SHA256 0x0401
+#define EMBER_TLS_SIG_RSA_PKCS1_SHA384 0x0501
+#define EMBER_TLS_SIG_RSA_PKCS1_SHA512 0x0601
 #define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256 0x0804
 #define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384 0x0805
 #define EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512 0x0806
@@ -487,6 +509,12 @@ const char *ember_tls_sig_name(uint16_t scheme);
 /* 1 when this build supports the group / scheme. */
 int ember_tls_group_supported(uint16_t group);
 int ember_tls_sig_supported(uint16_t scheme);
+
+/* ember_tls13_config.versions: the protocol versions offered (client) or accepted (server); 0 is
+   TLS 1.3 alone. With both, a client offers both in one ClientHello (it never retries lower) and a
+   server picks TLS 1.3 when the client offers it, TLS 1.2 otherwise (with 4.1.3's downgrade sentinel). */
+#define EMBER_TLS_VERSION_1_2 0x1u
+#define EMBER_TLS_VERSION_1_3 0x2u
 
 /* Flags of ember_tls13_config. */
 #define EMBER_TLS13_NO_VERIFY 0x1u /* client: accept any well-formed chain (tests, measurements only) */
@@ -590,6 +618,14 @@ typedef struct ember_tls13_config {
 	   call (the engine keeps no copy). NULL: not called */
 	void (*peer_chain)(void *arg, const uint8_t *const *certs, const size_t *lens, size_t n);
 	void *peer_chain_arg;
+	/* EMBER_TLS_VERSION_* (0: TLS 1.3 only) */
+	unsigned versions;
+	/* TLS 1.2's suites (tls12.h), in order of preference; NULL: the six ECDHE suites of
+	   ember_tls12_suite_at. The legacy RSA key transport suite is offered or accepted only when
+	   listed here. TLS 1.2 takes the groups x25519, secp256r1 and secp384r1 of |groups|, and the
+	   schemes of |sig_schemes| (with rsa_pkcs1_* added to the default list) */
+	const uint16_t *tls12_suites;
+	size_t n_tls12_suites;
 	/* the phase probe (enum ember_tls13_phase above); NULL: none */
 	void (*probe)(void *arg, int phase, int end);
 	void *probe_arg;
@@ -617,8 +653,23 @@ typedef struct ember_tls13_conn {
 	const ember_hash_desc *hash;
 	ember_tls13_transcript tr, tr2;   /* client: SHA-256 and SHA-384 until ServerHello */
 	ember_tls13_ks ks;
-	ember_tls13_record rd, wr;
+	/* the records of either version (version): TLS 1.3's, or TLS 1.2's */
+	union {
+		ember_tls13_record t13;
+		ember_tls12_record t12;
+	} rd, wr;
 	int rd_on, wr_on;
+	uint16_t version;          /* 0x0304, 0x0303 once ServerHello settled it; 0 before */
+	/* TLS 1.2's handshake (tls12_client.c, tls12_server.c) */
+	const ember_tls12_suite *suite12;
+	uint8_t peer_random[32];
+	uint8_t master[EMBER_TLS12_MASTER_LEN];
+	uint16_t client_version;   /* server: ClientHello's legacy_version, for the RSA pre-master check */
+	int ems;                   /* extended master secret (RFC 7627) negotiated */
+	uint8_t peer_point[97];    /* client: ServerKeyExchange's ECDH public key, until ServerHelloDone */
+	size_t peer_point_len;
+	int ccs_expected;          /* a change_cipher_spec is the next record the state machine takes */
+	int out_ccs;               /* the flight sends change_cipher_spec between its plain and protected parts */
 	int rd_changed;            /* the message just handled changed the read key */
 	uint8_t c_hs[EMBER_TLS13_MAX_HASH_LEN], s_hs[EMBER_TLS13_MAX_HASH_LEN];
 	uint8_t wr_next[EMBER_TLS13_MAX_HASH_LEN];        /* the write side's next traffic secret */
@@ -729,6 +780,10 @@ int ember_tls13_alert(const ember_tls13_conn *c, int *from_peer);
 const ember_tls13_suite *ember_tls13_conn_suite(const ember_tls13_conn *c);
 uint16_t ember_tls13_conn_group(const ember_tls13_conn *c);
 uint16_t ember_tls13_conn_sig(const ember_tls13_conn *c);
+/* The protocol version negotiated: 0x0304 (TLS 1.3), 0x0303 (TLS 1.2); 0 before ServerHello. */
+uint16_t ember_tls_conn_version(const ember_tls13_conn *c);
+/* TLS 1.2's suite (NULL for TLS 1.3 and before ServerHello; ember_tls13_conn_suite is then NULL). */
+const ember_tls12_suite *ember_tls12_conn_suite(const ember_tls13_conn *c);
 /* 1 when the handshake went through a HelloRetryRequest. */
 int ember_tls13_conn_hrr(const ember_tls13_conn *c);
 /* ember_tls13_conn_clear wipes |c| and the handshake and record buffers it was given. */

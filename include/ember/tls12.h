@@ -24,7 +24,6 @@
 #include "ember/aead.h"
 #include "ember/cipher.h"
 #include "ember/hash.h"
-#include "ember/tls.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,7 +39,7 @@ extern "C" {
 #define EMBER_TLS12_MAX_KEY 32
 #define EMBER_TLS12_MAX_MAC_KEY 20
 /* a TLSCiphertext's fragment is at most 2^14 + 2048 bytes (6.2.3) */
-#define EMBER_TLS12_MAX_CIPHERTEXT (EMBER_TLS_MAX_PLAINTEXT + 2048)
+#define EMBER_TLS12_MAX_CIPHERTEXT (16384 + 2048)
 
 /* Cipher suite code points (RFC 5289, 7905, 5246). */
 #define EMBER_TLS12_ECDHE_ECDSA_AES_128_GCM_SHA256 0xc02b
@@ -225,5 +224,8 @@ int ember_tls12_record_unprotect(ember_tls12_record *r, uint8_t *out, size_t out
 #ifdef __cplusplus
 }
 #endif
+
+/* tls.h, which holds a connection's records of either version, is this header's complement */
+#include "ember/tls.h"
 
 #endif

@@ -158,6 +158,9 @@ static int fits(int type, int curve, uint16_t scheme)
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA256:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA384:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA512:
 		return type == EMBER_PKEY_RSA;
 	case EMBER_TLS_SIG_ED25519:
 		return type == EMBER_PKEY_ED25519;
@@ -172,12 +175,17 @@ static int fits(int type, int curve, uint16_t scheme)
 	}
 }
 
+int tls_sig_fits(const ember_pkey *k, uint16_t scheme)
+{
+	return fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, scheme);
+}
+
 uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, offered[i]))
+		if (!tls_sig_pkcs1(offered[i]) && tls_sig_fits(k, offered[i])) /* 4.2.3: no PKCS#1 in TLS 1.3 */
 			return offered[i];
 	return 0;
 }
@@ -211,11 +219,14 @@ static const ember_hash_desc *scheme_hash(uint16_t scheme)
 	switch (scheme) {
 	case EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA256:
 		return ember_hash_find("sha256", NULL);
 	case EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA384:
 		return ember_hash_find("sha384", NULL);
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512:
+	case EMBER_TLS_SIG_RSA_PKCS1_SHA512:
 		return ember_hash_find("sha512", NULL);
 	default:
 		return NULL;
@@ -245,6 +256,8 @@ int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, u
 		if (cap < k->u.rsa.pub.len)
 			return EMBER_ELEN;
 		*sig_len = k->u.rsa.pub.len;
+		if (tls_sig_pkcs1(scheme))
+			return ember_rsa_pkcs1_sign(&k->u.rsa, hd, dg, hd->digest_len, sig, *sig_len);
 		return ember_rsa_pss_sign(&k->u.rsa, hd, NULL, NULL, hd->digest_len, dg, hd->digest_len, sig, *sig_len);
 	case EMBER_PKEY_ED25519:
 		if (cap < EMBER_ED25519_SIG_LEN)
@@ -282,6 +295,10 @@ int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, const ui
 		ret = ember_ecdsa_verify_der(&pk.u.ec, dg, hd->digest_len, sig, sig_len);
 		break;
 	case EMBER_PKEY_RSA:
+		if (tls_sig_pkcs1(scheme)) {
+			ret = ember_rsa_pkcs1_verify(&pk.u.rsa.pub, hd, dg, hd->digest_len, sig, sig_len);
+			break;
+		}
 		ret = ember_rsa_pss_verify(&pk.u.rsa.pub, hd, NULL, hd->digest_len, dg, hd->digest_len, sig, sig_len);
 		break;
 	case EMBER_PKEY_ED25519:

@@ -35,10 +35,17 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 	tls_put(&w, c->random, 32);
 	tls_putn(&w, (uint32_t)c->sid_len, 1);
 	tls_put(&w, c->sid, c->sid_len);
-	list = tls13_suites(c, &n);
 	l = tls_open(&w, 2);
-	for (i = 0; i < n; i++)
-		tls_putn(&w, list[i], 2);
+	if (tls_v13_on(c)) {
+		list = tls13_suites(c, &n);
+		for (i = 0; i < n; i++)
+			tls_putn(&w, list[i], 2);
+	}
+	if (tls_v12_on(c)) {
+		list = tls12_suites(c, &n);
+		for (i = 0; i < n; i++)
+			tls_putn(&w, list[i], 2);
+	}
 	tls_close(&w, l, 2);
 	tls_putn(&w, 0x0100, 2); /* compression_methods: null only */
 	e = tls_open(&w, 2);
@@ -60,10 +67,11 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 	x = tls_open(&w, 2);
 	l = tls_open(&w, 2);
 	for (i = 0; i < n; i++)
-		tls_putn(&w, list[i], 2);
+		if (tls_v13_on(c) || tls12_group_ok(list[i])) /* TLS 1.2 alone: its groups only */
+			tls_putn(&w, list[i], 2);
 	tls_close(&w, l, 2);
 	tls_close(&w, x, 2);
-	list = tls13_sigs(c, &n);
+	list = tls_v12_on(c) ? tls12_sigs(c, &n) : tls13_sigs(c, &n);
 	tls_putn(&w, EXT_SIGNATURE_ALGORITHMS, 2);
 	x = tls_open(&w, 2);
 	l = tls_open(&w, 2);
@@ -71,10 +79,23 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 		tls_putn(&w, list[i], 2);
 	tls_close(&w, l, 2);
 	tls_close(&w, x, 2);
-	tls_putn(&w, EXT_SUPPORTED_VERSIONS, 2);
-	tls_putn(&w, 3, 2);
-	tls_putn(&w, 2, 1);
-	tls_putn(&w, TLS13_VERSION, 2);
+	if (tls_v12_on(c)) {
+		/* RFC 8422 5.1.2 (uncompressed points), RFC 7627, RFC 5746 (an initial handshake: empty) */
+		static const uint8_t ext12[] = { 0, EXT_EC_POINT_FORMATS, 0, 2, 1, 0, 0, EXT_EXTENDED_MASTER_SECRET, 0, 0,
+			0xff, 0x01, 0, 1, 0 };
+
+		tls_put(&w, ext12, sizeof(ext12));
+	}
+	if (tls_v13_on(c)) {
+		int both = tls_v12_on(c);
+
+		tls_putn(&w, EXT_SUPPORTED_VERSIONS, 2);
+		tls_putn(&w, both ? 5 : 3, 2);
+		tls_putn(&w, both ? 4 : 2, 1);
+		tls_putn(&w, TLS13_VERSION, 2);
+		if (both)
+			tls_putn(&w, TLS12_VERSION, 2);
+	}
 	if (c->cfg->max_fragment_length) {
 		tls_putn(&w, EXT_MAX_FRAGMENT_LENGTH, 2);
 		tls_putn(&w, 1, 2);
@@ -90,6 +111,14 @@ static int client_hello(ember_tls13_conn *c, size_t at)
 		tls_putn(&w, (uint32_t)(c->cookie_len + 2), 2);
 		tls_putn(&w, (uint32_t)c->cookie_len, 2);
 		tls_put(&w, c->cookie, c->cookie_len);
+	}
+	if (!tls_v13_on(c)) { /* TLS 1.2 alone: no key share (its key exchange comes after ServerHello) */
+		tls_close(&w, e, 2);
+		tls13_msg_end(c, &w, m);
+		if (w.err)
+			return EMBER_ELEN;
+		tls13_flight(c, w.n, w.n, 0x0301);
+		return 0;
 	}
 	n = tls13_share_len(c->group, 0);
 	tls_putn(&w, EXT_KEY_SHARE, 2);
@@ -122,8 +151,9 @@ int tls13_client_start(ember_tls13_conn *c)
 	    if (!ret) ret = ember_tls13_transcript_init(&c->tr2, ember_hash_find("sha384", NULL)));
 	if (!ret)
 		ret = ember_random_bytes(c->random, sizeof(c->random));
-	/* a session id of 32 bytes: the middlebox compatibility mode of D.4 (the server echoes it) */
-	c->sid_len = sizeof(c->sid);
+	/* a session id of 32 bytes: the middlebox compatibility mode of D.4 (the server echoes it); none
+	   from a TLS 1.2 client, which resumes nothing */
+	c->sid_len = tls_v13_on(c) ? sizeof(c->sid) : 0;
 	if (!ret)
 		ret = ember_random_bytes(c->sid, sizeof(c->sid));
 	if (ret)
@@ -137,7 +167,7 @@ int tls13_client_start(ember_tls13_conn *c)
 
 struct sh_exts {
 	int hrr;
-	int version_seen, share_seen, cookie_seen;
+	int version_seen, share_seen, cookie_seen, tls12_ext;
 	uint16_t version, group;
 	tls_in share;
 	tls_in cookie;
@@ -166,6 +196,15 @@ static int sh_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 		}
 		tls_vec(b, 2, 1, 0xffff, &x->cookie);
 		x->cookie_seen = 1;
+		break;
+	case EXT_EC_POINT_FORMATS:
+	case EXT_EXTENDED_MASTER_SECRET:
+	case EXT_RENEGOTIATION_INFO:
+	case EXT_SERVER_NAME:
+	case EXT_MAX_FRAGMENT_LENGTH:
+		/* a TLS 1.2 ServerHello's (tls12_client.c reads them); TLS 1.3's ServerHello has none */
+		x->tls12_ext = 1;
+		b->n = 0;
 		break;
 	default: /* nothing else was offered that a ServerHello may answer (4.2) */
 		*alert = EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION;
@@ -196,8 +235,11 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 	tls_vec(&r, 1, 0, 32, &sidv);
 	suite = (uint16_t)tls_getn(&r, 2);
 	comp = (int)tls_getn(&r, 1);
-	if (!r.err && r.n == 0 && version <= TLS12_VERSION) /* a TLS 1.2 ServerHello without extensions */
+	if (!r.err && r.n == 0 && version <= TLS12_VERSION) { /* a TLS 1.2 ServerHello without extensions */
+		if (version == TLS12_VERSION && tls_v12_on(c))
+			return tls12_client_server_hello(c, mlen);
 		return tls13_fail(c, EMBER_TLS_ALERT_PROTOCOL_VERSION, EMBER_ENOTSUP);
+	}
 	tls_vec(&r, 2, 0, 0xffff, &exts);
 	if (r.err || r.n)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
@@ -205,8 +247,15 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 	ret = tls13_extensions(c, &exts, sh_ext, &x, &alert);
 	if (ret)
 		return tls13_fail(c, alert, ret);
-	if (!x.version_seen) /* a server of TLS 1.2 or older (4.1.3) */
+	if (!x.version_seen) { /* a server of TLS 1.2 or older (4.1.3) */
+		if (version == TLS12_VERSION && tls_v12_on(c) && !c->hrr)
+			return tls12_client_server_hello(c, mlen);
 		return tls13_fail(c, EMBER_TLS_ALERT_PROTOCOL_VERSION, EMBER_ENOTSUP);
+	}
+	if (x.tls12_ext) /* offered for TLS 1.2 only */
+		return tls13_fail(c, EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION, EMBER_EDECODE);
+	if (!tls_v13_on(c)) /* a TLS 1.2 client that did not offer it (4.2.1) */
+		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (x.version != TLS13_VERSION || version != TLS12_VERSION)
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	sid = sidv.p;
@@ -216,6 +265,7 @@ static int server_hello(ember_tls13_conn *c, size_t mlen)
 	    !tls13_in_list(list, n, suite) || (c->suite != NULL && c->suite != s))
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (c->suite == NULL) {
+		c->version = TLS13_VERSION;
 		c->suite = s;
 		c->hash = ember_tls13_suite_hash(s);
 		if (c->hash == NULL)
@@ -366,30 +416,12 @@ static int certificate_request(ember_tls13_conn *c, size_t mlen)
 
 /* ---- Certificate, CertificateVerify ---- */
 
-static int reason_alert(int reason)
-{
-	switch (reason) {
-	case EMBER_X509_EXPIRED:
-	case EMBER_X509_NOT_YET_VALID:
-		return EMBER_TLS_ALERT_CERTIFICATE_EXPIRED;
-	case EMBER_X509_UNKNOWN_ISSUER:
-		return EMBER_TLS_ALERT_UNKNOWN_CA;
-	case EMBER_X509_UNSUPPORTED_ALG:
-	case EMBER_X509_WEAK_KEY:
-	case EMBER_X509_WEAK_HASH:
-		return EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE;
-	default:
-		return EMBER_TLS_ALERT_BAD_CERTIFICATE;
-	}
-}
-
 static int certificate(ember_tls13_conn *c, size_t mlen)
 {
 	tls_in r = tls_in_of(c->hs + 4, mlen - 4), ctx, list;
 	const uint8_t *certs[EMBER_TLS13_MAX_CHAIN];
 	size_t lens[EMBER_TLS13_MAX_CHAIN], n = 0;
-	ember_x509_cert leaf;
-	int ret, reason = EMBER_X509_BAD_ENCODING;
+	int ret;
 
 	if (!tls_vec(&r, 1, 0, 255, &ctx) || !tls_vec(&r, 3, 0, 0xffffff, &list) || r.n)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
@@ -407,24 +439,9 @@ static int certificate(ember_tls13_conn *c, size_t mlen)
 	}
 	if (n == 0) /* 4.4.2.4 */
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
-	if (c->cfg->flags & EMBER_TLS13_NO_VERIFY) {
-		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY, ret = ember_x509_parse(&leaf, certs[0], lens[0]));
-	} else {
-		ember_x509_verify_params p = *c->cfg->verify;
-
-		if (p.host == NULL)
-			p.host = c->cfg->server_name;
-		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
-		    ret = ember_x509_verify_chain(certs, lens, n, &p, &leaf, &reason));
-	}
+	ret = tls13_peer_certs(c, certs, lens, n);
 	if (ret)
-		return tls13_fail(c, reason_alert(reason), ret);
-	if (leaf.spki_len > sizeof(c->peer_spki))
-		return tls13_fail(c, EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE, EMBER_ELEN);
-	memcpy(c->peer_spki, leaf.spki, leaf.spki_len);
-	c->peer_spki_len = leaf.spki_len;
-	if (c->cfg->peer_chain)
-		c->cfg->peer_chain(c->cfg->peer_chain_arg, certs, lens, n);
+		return ret;
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_update(&c->tr, c->hs, mlen));
 	c->hs_state = ST_C_WAIT_CV;
 	return 0;
@@ -441,7 +458,7 @@ static int certificate_verify(ember_tls13_conn *c, size_t mlen)
 
 	if (!tls_vec(&r, 2, 1, 0xffff, &sig) || r.n)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
-	if (!tls13_in_list(list, n, scheme)) /* 4.4.3: a scheme the client offered */
+	if (!tls13_in_list(list, n, scheme) || tls_sig_pkcs1(scheme)) /* 4.4.3: a scheme offered, not PKCS#1 */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
 	len = tls13_cv_content(content, 1, th, c->hash->digest_len);
@@ -509,6 +526,8 @@ int tls13_client_message(ember_tls13_conn *c, size_t mlen)
 		HS_CERTIFICATE_VERIFY, HS_FINISHED };
 	uint8_t type = c->hs[0];
 
+	if (c->version == TLS12_VERSION)
+		return tls12_client_message(c, mlen);
 	if (c->hs_state == ST_CONNECTED)
 		return tls13_post_handshake(c, mlen);
 	if (c->hs_state == ST_C_WAIT_CERT_CR && type == HS_CERTIFICATE_REQUEST)

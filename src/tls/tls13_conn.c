@@ -42,6 +42,11 @@ static int suite_supported(uint16_t id)
 	return ember_tls13_suite_find(id) != NULL;
 }
 
+static int suite12_supported(uint16_t id)
+{
+	return ember_tls12_suite_find(id) != NULL;
+}
+
 static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, uint8_t *buf, size_t buf_len)
 {
 	if (c == NULL || cfg == NULL || buf == NULL)
@@ -57,7 +62,9 @@ static int init(ember_tls13_conn *c, const ember_tls13_config *cfg, int server, 
 		return EMBER_ELEN;
 	if (!list_ok(cfg->suites, cfg->n_suites, suite_supported) ||
 	    !list_ok(cfg->groups, cfg->n_groups, ember_tls_group_supported) ||
-	    !list_ok(cfg->sig_schemes, cfg->n_sig_schemes, ember_tls_sig_supported))
+	    !list_ok(cfg->sig_schemes, cfg->n_sig_schemes, ember_tls_sig_supported) ||
+	    !list_ok(cfg->tls12_suites, cfg->n_tls12_suites, suite12_supported) ||
+	    (cfg->versions & ~(EMBER_TLS_VERSION_1_2 | EMBER_TLS_VERSION_1_3)))
 		return EMBER_EINVAL;
 	if ((cfg->ee_groups && (cfg->n_ee_groups == 0 || cfg->n_ee_groups > 0x7fff)) ||
 	    (cfg->record_size_limit &&
@@ -124,7 +131,7 @@ static int flight_done(ember_tls13_conn *c)
 	c->out_off = c->out_plain = c->out_end = 0;
 	if (c->out_rekey) {
 		c->out_rekey = 0;
-		ret = tls13_key(c, &c->wr, c->wr_next);
+		ret = tls13_key(c, &c->wr.t13, c->wr_next);
 		ember_wipe(c->wr_next, sizeof(c->wr_next));
 		c->records_out = 0;
 		if (ret)
@@ -139,6 +146,54 @@ static int flight_done(ember_tls13_conn *c)
 	return 0;
 }
 
+/* The bytes a protected record adds to its content, at most: header, and TLS 1.3's type and tag, or
+   TLS 1.2's explicit nonce and tag, or CBC's IV, MAC and padding. */
+static size_t prot_overhead(const ember_tls13_conn *c)
+{
+	if (c->version != TLS12_VERSION)
+		return EMBER_TLS_RECORD_HEADER_LEN + 1 + EMBER_TLS13_TAG_LEN;
+	switch (c->suite12->bulk) {
+	case EMBER_TLS12_BULK_AES_GCM:
+		return EMBER_TLS_RECORD_HEADER_LEN + EMBER_TLS12_EXPLICIT_NONCE_LEN + EMBER_TLS12_TAG_LEN;
+	case EMBER_TLS12_BULK_CHACHA20_POLY1305:
+		return EMBER_TLS_RECORD_HEADER_LEN + EMBER_TLS12_TAG_LEN;
+	default:
+		return EMBER_TLS_RECORD_HEADER_LEN + 16 + 20 + 16;
+	}
+}
+
+/* One protected record of either version. */
+static int protect(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *len, uint8_t type, const uint8_t *in,
+    size_t in_len)
+{
+	int ret;
+
+	if (c->version == TLS12_VERSION)
+		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+		    ret = ember_tls12_record_protect(&c->wr.t12, out, cap, len, type, in, in_len));
+	else
+		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+		    ret = ember_tls13_record_protect(&c->wr.t13, out, cap, len, type, in, in_len, 0));
+	return ret;
+}
+
+/* TLS 1.2: the change_cipher_spec between a flight's plain and protected parts; the write side then
+   protects (its keys were set with the flight). */
+static int write_ccs(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n)
+{
+	static const uint8_t one = 1;
+	size_t rl = 0;
+	int ret = ember_tls_plaintext_write(out + *n, cap - *n, &rl, EMBER_TLS_CT_CHANGE_CIPHER_SPEC, TLS12_VERSION,
+	    &one, 1);
+
+	if (ret)
+		return ret;
+	*n += rl;
+	c->out_ccs = 0;
+	c->wr_on = 1;
+	return 0;
+}
+
 int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out_len)
 {
 	size_t n = 0;
@@ -150,9 +205,19 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 	while (c->out_off < c->out_end) {
 		int prot = c->out_off >= c->out_plain;
 		size_t end = prot ? c->out_end : c->out_plain;
-		size_t over = EMBER_TLS_RECORD_HEADER_LEN + (prot ? 1 + EMBER_TLS13_TAG_LEN : 0);
+		size_t over = prot ? prot_overhead(c) : EMBER_TLS_RECORD_HEADER_LEN;
 		size_t chunk = end - c->out_off, rl = 0;
 
+		if (prot && c->out_ccs) {
+			if (cap - n < 6)
+				break;
+			ret = write_ccs(c, out, cap, &n);
+			if (ret) {
+				c->out_off = c->out_end;
+				return tls13_fail(c, EMBER_TLS_ALERT_NONE, ret);
+			}
+			continue;
+		}
 		if (cap - n <= over)
 			break;
 		if (chunk > EMBER_TLS_MAX_PLAINTEXT)
@@ -163,9 +228,7 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 		if ((prot || c->mfl) && c->peer_rsl && chunk > c->peer_rsl - 1u)
 			chunk = c->peer_rsl - 1u;
 		if (prot)
-			TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
-			    ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl, c->out_type,
-				c->hs + c->out_off, chunk, 0));
+			ret = protect(c, out + n, cap - n, &rl, c->out_type, c->hs + c->out_off, chunk);
 		else
 			ret = ember_tls_plaintext_write(out + n, cap - n, &rl, c->out_type, c->out_version,
 			    c->hs + c->out_off, chunk);
@@ -177,9 +240,15 @@ int ember_tls13_output(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *ou
 		c->out_off += chunk;
 		c->records_out += prot;
 	}
+	if (c->out_ccs && c->out_off == c->out_end && c->out_end && cap - n >= 6) {
+		/* a flight of nothing but change_cipher_spec (none is sent so; kept whole all the same) */
+		ret = write_ccs(c, out, cap, &n);
+		if (ret)
+			return tls13_fail(c, EMBER_TLS_ALERT_NONE, ret);
+	}
 	*out_len = n;
 	c->bytes_out += n;
-	if (c->out_end && c->out_off == c->out_end)
+	if (c->out_end && c->out_off == c->out_end && !c->out_ccs)
 		return flight_done(c);
 	return 0;
 }
@@ -287,20 +356,42 @@ static int process_record(ember_tls13_conn *c)
 	uint8_t type = 0;
 	int ret, alert = EMBER_TLS_ALERT_NONE;
 
+	if (c->rec[0] == EMBER_TLS_CT_CHANGE_CIPHER_SPEC && c->version == TLS12_VERSION) {
+		/* TLS 1.2: the peer's keys start here, where the state machine expects it, between messages */
+		if (!c->ccs_expected || c->hs_len || c->rec_len != 6 || c->rec[5] != 1)
+			return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
+		c->ccs_expected = 0;
+		c->rd_on = 1;
+		return 0;
+	}
 	if (c->rec[0] == EMBER_TLS_CT_CHANGE_CIPHER_SPEC) {
 		if (ccs_allowed(c) && c->rec_len == 6 && c->rec[5] == 1)
 			return 0;
 		return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
 	}
-	if (c->rd_on && c->rec[0] == EMBER_TLS_CT_ALERT && c->server && c->hs_state == ST_S_WAIT_FIN && c->rd.seq == 0) {
+	if (c->rd_on && c->rec[0] == EMBER_TLS_CT_ALERT && c->server && c->hs_state == ST_S_WAIT_FIN && c->rd.t13.seq == 0) {
 		/* a client that failed before it had keys alerts in plaintext (OpenSSL does); as OpenSSL's
 		   server, take that until the first protected record */
 		ret = ember_tls_plaintext_parse(c->rec, c->rec_len, &type, &frag, &flen, &alert);
 		if (ret)
 			return tls13_fail(c, alert, ret);
+	} else if (c->rd_on && c->version == TLS12_VERSION) {
+		size_t off = EMBER_TLS_RECORD_HEADER_LEN;
+
+		if (c->suite12->bulk == EMBER_TLS12_BULK_AES_GCM)
+			off += EMBER_TLS12_EXPLICIT_NONCE_LEN;
+		else if (c->suite12->bulk == EMBER_TLS12_BULK_AES_CBC_SHA)
+			off += 16;
+		/* opened in place: the content where the ciphertext was */
+		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
+		    ret = ember_tls12_record_unprotect(&c->rd.t12, c->rec + off, c->rec_cap - off, c->rec, c->rec_len,
+			&type, &flen, &alert));
+		if (ret)
+			return tls13_fail(c, alert, ret);
+		frag = c->rec + off;
 	} else if (c->rd_on) {
 		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
-		    ret = ember_tls13_record_unprotect(&c->rd, c->rec + 5, c->rec_len - 5, c->rec, c->rec_len,
+		    ret = ember_tls13_record_unprotect(&c->rd.t13, c->rec + 5, c->rec_len - 5, c->rec, c->rec_len,
 			&type, &flen, &alert));
 		if (ret == EMBER_EVERIFY && c->early_skip) {
 			/* 0-RTT data under a key we never derived: dropped (4.2.10) */
@@ -402,7 +493,8 @@ int ember_tls13_read(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *n)
 
 static int gcm_limited(const ember_tls13_conn *c)
 {
-	return c->suite->id != EMBER_TLS13_CHACHA20_POLY1305_SHA256;
+	/* TLS 1.2 has no KeyUpdate: its sequence number's end closes the connection (6.1) */
+	return c->version != TLS12_VERSION && c->suite->id != EMBER_TLS13_CHACHA20_POLY1305_SHA256;
 }
 
 /* A KeyUpdate record straight into |out| and the write side moved on (7.2). */
@@ -413,14 +505,14 @@ static int key_update_now(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t 
 	int ret;
 
 	TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
-	    ret = ember_tls13_record_protect(&c->wr, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku),
+	    ret = ember_tls13_record_protect(&c->wr.t13, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku),
 		0));
 	if (ret)
 		return ret;
 	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
-	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, next));
+	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.t13.secret, next));
 	if (!ret)
-		ret = tls13_key(c, &c->wr, next);
+		ret = tls13_key(c, &c->wr.t13, next);
 	ember_wipe(next, sizeof(next));
 	c->records_out = 0;
 	return ret;
@@ -440,7 +532,7 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 	/* each record's content: 2^14 bytes, or less under the peer's record_size_limit (RFC 8449) */
 	step = c->peer_rsl ? c->peer_rsl - 1u : EMBER_TLS_MAX_PLAINTEXT;
 	ku = gcm_limited(c) && c->records_out + (len + step - 1) / step >= GCM_RECORD_LIMIT;
-	need = len + ((len + step - 1) / step) * 22 + (ku ? 27 : 0);
+	need = len + ((len + step - 1) / step) * prot_overhead(c) + (ku ? 27 : 0);
 	if (need > cap)
 		return EMBER_ELEN;
 	if (ku) {
@@ -452,9 +544,7 @@ int ember_tls13_write(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t *out
 	while (len) {
 		size_t chunk = len < step ? len : step;
 
-		TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
-		    ret = ember_tls13_record_protect(&c->wr, out + n, cap - n, &rl,
-			EMBER_TLS_CT_APPLICATION_DATA, data, chunk, 0));
+		ret = protect(c, out + n, cap - n, &rl, EMBER_TLS_CT_APPLICATION_DATA, data, chunk);
 		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 		n += rl;
@@ -472,11 +562,12 @@ int ember_tls13_key_update(ember_tls13_conn *c, int request)
 	uint8_t ku[5] = { HS_KEY_UPDATE, 0, 0, 1, 0 };
 	int ret;
 
-	if (c == NULL || c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || c->hs_cap - c->hs_len < 5)
+	if (c == NULL || c->state != EMBER_TLS13_CONNECTED || c->out_off < c->out_end || c->hs_cap - c->hs_len < 5 ||
+	    c->version == TLS12_VERSION)
 		return EMBER_EINVAL;
 	ku[4] = request ? 1 : 0;
 	TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
-	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next));
+	    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.t13.secret, c->wr_next));
 	if (ret)
 		return ret;
 	tls13_queue(c, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku));
@@ -528,6 +619,16 @@ uint16_t ember_tls13_conn_sig(const ember_tls13_conn *c)
 	return c ? c->sig_scheme : 0;
 }
 
+uint16_t ember_tls_conn_version(const ember_tls13_conn *c)
+{
+	return c ? c->version : 0;
+}
+
+const ember_tls12_suite *ember_tls12_conn_suite(const ember_tls13_conn *c)
+{
+	return c ? c->suite12 : NULL;
+}
+
 int ember_tls13_conn_hrr(const ember_tls13_conn *c)
 {
 	return c ? c->hrr : 0;
@@ -541,8 +642,14 @@ void ember_tls13_conn_clear(ember_tls13_conn *c)
 		ember_wipe(c->rec, c->rec_cap);
 	if (c->hs)
 		ember_wipe(c->hs, c->hs_cap);
-	ember_tls13_record_clear(&c->rd);
-	ember_tls13_record_clear(&c->wr);
+	/* each version's records (the whole connection is wiped below) */
+	if (c->version == TLS12_VERSION) {
+		ember_tls12_record_clear(&c->rd.t12);
+		ember_tls12_record_clear(&c->wr.t12);
+	} else {
+		ember_tls13_record_clear(&c->rd.t13);
+		ember_tls13_record_clear(&c->wr.t13);
+	}
 	ember_tls13_ks_clear(&c->ks);
 	ember_tls13_transcript_clear(&c->tr);
 	ember_tls13_transcript_clear(&c->tr2);

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "ember/x509.h"
 #include "tls13_hs.h"
 
 static const uint16_t default_suites[] = { 0x1301, 0x1302, 0x1303 };
@@ -17,6 +18,11 @@ static const uint16_t default_groups[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GRO
 static const uint16_t default_sigs[] = { EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256, EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384,
 	EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512,
 	EMBER_TLS_SIG_ED25519, EMBER_TLS_SIG_MLDSA44, EMBER_TLS_SIG_MLDSA65, EMBER_TLS_SIG_MLDSA87 };
+/* TLS 1.2's: the same, then PKCS#1 v1.5 (as OpenSSL orders them) */
+static const uint16_t default_sigs12[] = { EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256, EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384,
+	EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384, EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512,
+	EMBER_TLS_SIG_ED25519, EMBER_TLS_SIG_MLDSA44, EMBER_TLS_SIG_MLDSA65, EMBER_TLS_SIG_MLDSA87,
+	EMBER_TLS_SIG_RSA_PKCS1_SHA256, EMBER_TLS_SIG_RSA_PKCS1_SHA384, EMBER_TLS_SIG_RSA_PKCS1_SHA512 };
 
 static const struct {
 	uint16_t id;
@@ -29,6 +35,9 @@ static const struct {
 }, sig_names[] = {
 	{ EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256, "ecdsa_secp256r1_sha256" },
 	{ EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384, "ecdsa_secp384r1_sha384" },
+	{ EMBER_TLS_SIG_RSA_PKCS1_SHA256, "rsa_pkcs1_sha256" },
+	{ EMBER_TLS_SIG_RSA_PKCS1_SHA384, "rsa_pkcs1_sha384" },
+	{ EMBER_TLS_SIG_RSA_PKCS1_SHA512, "rsa_pkcs1_sha512" },
 	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256, "rsa_pss_rsae_sha256" },
 	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384, "rsa_pss_rsae_sha384" },
 	{ EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512, "rsa_pss_rsae_sha512" },
@@ -108,6 +117,57 @@ const uint16_t *tls13_sigs(const ember_tls13_conn *c, size_t *n)
 	return default_sigs;
 }
 
+static int reason_alert(int reason)
+{
+	switch (reason) {
+	case EMBER_X509_EXPIRED:
+	case EMBER_X509_NOT_YET_VALID:
+		return EMBER_TLS_ALERT_CERTIFICATE_EXPIRED;
+	case EMBER_X509_UNKNOWN_ISSUER:
+		return EMBER_TLS_ALERT_UNKNOWN_CA;
+	case EMBER_X509_UNSUPPORTED_ALG:
+	case EMBER_X509_WEAK_KEY:
+	case EMBER_X509_WEAK_HASH:
+		return EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE;
+	default:
+		return EMBER_TLS_ALERT_BAD_CERTIFICATE;
+	}
+}
+
+int tls13_peer_certs(ember_tls13_conn *c, const uint8_t *const *certs, const size_t *lens, size_t n)
+{
+	ember_x509_cert leaf;
+	int ret, reason = EMBER_X509_BAD_ENCODING;
+
+	if (c->cfg->flags & EMBER_TLS13_NO_VERIFY) {
+		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY, ret = ember_x509_parse(&leaf, certs[0], lens[0]));
+	} else {
+		ember_x509_verify_params p = *c->cfg->verify;
+
+		if (p.host == NULL)
+			p.host = c->cfg->server_name;
+		TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
+		    ret = ember_x509_verify_chain(certs, lens, n, &p, &leaf, &reason));
+	}
+	if (ret)
+		return tls13_fail(c, reason_alert(reason), ret);
+	if (leaf.spki_len > sizeof(c->peer_spki))
+		return tls13_fail(c, EMBER_TLS_ALERT_UNSUPPORTED_CERTIFICATE, EMBER_ELEN);
+	memcpy(c->peer_spki, leaf.spki, leaf.spki_len);
+	c->peer_spki_len = leaf.spki_len;
+	if (c->cfg->peer_chain)
+		c->cfg->peer_chain(c->cfg->peer_chain_arg, certs, lens, n);
+	return 0;
+}
+
+const uint16_t *tls12_sigs(const ember_tls13_conn *c, size_t *n)
+{
+	if (c->cfg->sig_schemes)
+		return tls13_sigs(c, n);
+	*n = sizeof(default_sigs12) / sizeof(default_sigs12[0]);
+	return default_sigs12;
+}
+
 /* Queue a short flight at hs[hs_len..]: protected when the write side has keys. */
 void tls13_queue(ember_tls13_conn *c, uint8_t type, const uint8_t *msg, size_t len)
 {
@@ -161,9 +221,9 @@ int tls13_read_key(ember_tls13_conn *c, const uint8_t *secret)
 	int ret;
 
 	if (secret)
-		ret = tls13_key(c, &c->rd, secret);
+		ret = tls13_key(c, &c->rd.t13, secret);
 	else
-		TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_record_key_update(&c->rd));
+		TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED, ret = ember_tls13_record_key_update(&c->rd.t13));
 
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
@@ -188,7 +248,7 @@ void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at)
 		return;
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
 	    ember_tls13_transcript_update(&c->tr, w->p + at, w->n - at);
-	    if (!c->server && c->suite == NULL) ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at));
+	    if (!c->server && c->suite == NULL && c->suite12 == NULL) ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at));
 }
 
 int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_fn fn, void *arg, int *alert)
@@ -266,7 +326,7 @@ int tls13_handshake_keys(ember_tls13_conn *c, uint8_t *ss, size_t ss_size, size_
 	    if (!ret) ret = ember_tls13_ks_derive(&c->ks, EMBER_TLS13_S_HS_TRAFFIC, th, c->s_hs));
 	ember_wipe(ss, ss_size);
 	if (!ret)
-		ret = tls13_key(c, &c->wr, c->server ? c->s_hs : c->c_hs);
+		ret = tls13_key(c, &c->wr.t13, c->server ? c->s_hs : c->c_hs);
 	if (!ret)
 		c->wr_on = 1;
 	return ret;
@@ -317,7 +377,7 @@ int tls13_post_handshake(ember_tls13_conn *c, size_t mlen)
 			return ret;
 		/* answer with our own KeyUpdate(update_not_requested), then move our write key (4.6.3) */
 		TLS13_PROBED(c, EMBER_TLS13_PH_KEYSCHED,
-		    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.secret, c->wr_next));
+		    ret = ember_tls13_next_traffic_secret(c->hash, c->wr.t13.secret, c->wr_next));
 		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 		memcpy(c->hs + mlen, (const uint8_t[]){ HS_KEY_UPDATE, 0, 0, 1, 0 }, 5);

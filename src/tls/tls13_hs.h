@@ -27,7 +27,12 @@ enum {
 	HS_CERTIFICATE_REQUEST = 13,
 	HS_CERTIFICATE_VERIFY = 15,
 	HS_FINISHED = 20,
-	HS_KEY_UPDATE = 24
+	HS_KEY_UPDATE = 24,
+	/* TLS 1.2 (RFC 5246 7.4) */
+	HS_HELLO_REQUEST = 0,
+	HS_SERVER_KEY_EXCHANGE = 12,
+	HS_SERVER_HELLO_DONE = 14,
+	HS_CLIENT_KEY_EXCHANGE = 16
 };
 
 /* ExtensionType (4.2) */
@@ -45,7 +50,11 @@ enum {
 	EXT_PSK_KEY_EXCHANGE_MODES = 45,
 	EXT_CERTIFICATE_AUTHORITIES = 47,
 	EXT_SIGNATURE_ALGORITHMS_CERT = 50,
-	EXT_KEY_SHARE = 51
+	EXT_KEY_SHARE = 51,
+	/* TLS 1.2's */
+	EXT_EC_POINT_FORMATS = 11,          /* RFC 8422 5.1.2 */
+	EXT_EXTENDED_MASTER_SECRET = 23,    /* RFC 7627 */
+	EXT_RENEGOTIATION_INFO = 0xff01     /* RFC 5746 */
 };
 
 /* The handshake states (ember_tls13_conn.hs_state). */
@@ -58,7 +67,14 @@ enum {
 	ST_C_WAIT_FIN,
 	ST_S_WAIT_CH,
 	ST_S_WAIT_FIN,
-	ST_CONNECTED
+	ST_CONNECTED,
+	/* TLS 1.2 (tls12_client.c, tls12_server.c) */
+	ST_C12_WAIT_CERT,
+	ST_C12_WAIT_SKE,
+	ST_C12_WAIT_SHD,           /* CertificateRequest or ServerHelloDone */
+	ST_C12_WAIT_FIN,           /* change_cipher_spec, then Finished */
+	ST_S12_WAIT_CKE,
+	ST_S12_WAIT_FIN            /* change_cipher_spec, then Finished */
 };
 
 /* record_size_limit's range in TLS 1.3 (RFC 8449 4): the limit counts content, type and padding */
@@ -213,7 +229,9 @@ EMBER_HIDDEN int tls13_share_finish(ember_tls13_conn *c, const uint8_t *peer, si
     size_t *ss_len);
 EMBER_HIDDEN void tls13_share_clear(ember_tls13_conn *c);
 
-/* The scheme that |k| signs with among |offered| (n entries), 0 when none. */
+/* 1 when |k| signs with |scheme| (any version's). */
+EMBER_HIDDEN int tls_sig_fits(const ember_pkey *k, uint16_t scheme);
+/* The TLS 1.3 scheme that |k| signs with among |offered| (n entries; PKCS#1 skipped), 0 when none. */
 EMBER_HIDDEN uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n);
 /* The content signed in CertificateVerify (4.4.3) for |th|; returns its length (at most 146). */
 EMBER_HIDDEN size_t tls13_cv_content(uint8_t *out, int server, const uint8_t *th, size_t th_len);
@@ -259,6 +277,69 @@ EMBER_HIDDEN int tls13_check_finished(ember_tls13_conn *c, const uint8_t *msg, s
 EMBER_HIDDEN int tls13_handshake_keys(ember_tls13_conn *c, uint8_t *ss, size_t ss_size, size_t ss_len);
 /* The master secret and both application traffic secrets (transcript through server Finished). */
 EMBER_HIDDEN int tls13_app_secrets(ember_tls13_conn *c, uint8_t *c_ap, uint8_t *s_ap);
+
+/* The scheme is RSASSA-PKCS1-v1_5: TLS 1.2 only. */
+static inline int tls_sig_pkcs1(uint16_t scheme)
+{
+	return scheme == EMBER_TLS_SIG_RSA_PKCS1_SHA256 || scheme == EMBER_TLS_SIG_RSA_PKCS1_SHA384 ||
+	       scheme == EMBER_TLS_SIG_RSA_PKCS1_SHA512;
+}
+
+/* 1 when the config enables TLS 1.2 / TLS 1.3. */
+static inline int tls_v12_on(const ember_tls13_conn *c)
+{
+	return (c->cfg->versions & EMBER_TLS_VERSION_1_2) != 0;
+}
+
+static inline int tls_v13_on(const ember_tls13_conn *c)
+{
+	return c->cfg->versions == 0 || (c->cfg->versions & EMBER_TLS_VERSION_1_3) != 0;
+}
+
+/*
+ * Client: the server's certificates (DER, leaf first) checked as the
+ * config says (the chain, or the leaf's parse with EMBER_TLS13_NO_VERIFY),
+ * the leaf's key kept in peer_spki, the peer_chain callback called. 0 or
+ * tls13_fail's code (the alert x509's reason names).
+ */
+EMBER_HIDDEN int tls13_peer_certs(ember_tls13_conn *c, const uint8_t *const *certs, const size_t *lens, size_t n);
+
+/* ---- TLS 1.2 (tls12_hs.c, tls12_client.c, tls12_server.c) ---- */
+
+/* What the server read of a ClientHello, for TLS 1.2's choice (tls13_server.c fills it). */
+typedef struct tls_client_hello {
+	uint16_t legacy_version;
+	const uint8_t *random;
+	tls_in suites;
+	tls_in groups, sigs;         /* .p NULL: the extension was absent */
+	int ems, reneg, reneg_scsv;  /* extended_master_secret; renegotiation_info (empty) or its SCSV */
+	int point_formats_ok;        /* ec_point_formats absent or listing uncompressed (0) */
+} tls_client_hello;
+
+/* The default or configured TLS 1.2 suites and signature schemes. */
+EMBER_HIDDEN const uint16_t *tls12_suites(const ember_tls13_conn *c, size_t *n);
+EMBER_HIDDEN const uint16_t *tls12_sigs(const ember_tls13_conn *c, size_t *n);
+/* The group's ECPoint / share in TLS 1.2's ServerKeyExchange and ClientKeyExchange (x25519, P-256, P-384). */
+EMBER_HIDDEN int tls12_group_ok(uint16_t group);
+/* ServerKeyExchange's signed content: client_random || server_random || params (at most 64 + 4 + 97). */
+EMBER_HIDDEN size_t tls12_ske_content(const ember_tls13_conn *c, uint8_t *out, const uint8_t *params,
+    size_t params_len);
+/*
+ * From the pre-master secret (wiped): the master secret (EMS: the session
+ * hash of the transcript so far), the key block, both record directions
+ * keyed (read and write, neither on until change_cipher_spec).
+ */
+EMBER_HIDDEN int tls12_keys(ember_tls13_conn *c, uint8_t *pms, size_t pms_len);
+/* Finished (7.4.9): write ours at |w|; check the peer's (decrypt_error). */
+EMBER_HIDDEN int tls12_write_finished(ember_tls13_conn *c, tls_out *w);
+EMBER_HIDDEN int tls12_check_finished(ember_tls13_conn *c, size_t mlen);
+
+/* Client: a TLS 1.2 ServerHello (the whole message at hs[0..mlen)); then the messages after it. */
+EMBER_HIDDEN int tls12_client_server_hello(ember_tls13_conn *c, size_t mlen);
+EMBER_HIDDEN int tls12_client_message(ember_tls13_conn *c, size_t mlen);
+/* Server: answer |ch| (the ClientHello at hs[0..mlen)) with TLS 1.2; then the messages after it. */
+EMBER_HIDDEN int tls12_server_client_hello(ember_tls13_conn *c, size_t mlen, const tls_client_hello *ch);
+EMBER_HIDDEN int tls12_server_message(ember_tls13_conn *c, size_t mlen);
 
 /* ---- The state machines: handle one whole handshake message (header included). ---- */
 

@@ -42,6 +42,7 @@ static const struct {
 	{ EMBER_TLS_ALERT_INTERNAL_ERROR, "internal_error" },
 	{ EMBER_TLS_ALERT_INAPPROPRIATE_FALLBACK, "inappropriate_fallback" },
 	{ EMBER_TLS_ALERT_USER_CANCELED, "user_canceled" },
+	{ EMBER_TLS_ALERT_NO_RENEGOTIATION, "no_renegotiation" },
 	{ EMBER_TLS_ALERT_MISSING_EXTENSION, "missing_extension" },
 	{ EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION, "unsupported_extension" },
 	{ EMBER_TLS_ALERT_UNRECOGNIZED_NAME, "unrecognized_name" },
@@ -65,8 +66,10 @@ int ember_tls_alert_encode(uint8_t out[2], int alert)
 {
 	if (out == NULL || alert < 0 || alert > 255)
 		return EMBER_EINVAL;
-	/* 6.2: everything but close_notify and user_canceled is sent as fatal */
-	out[0] = alert == EMBER_TLS_ALERT_CLOSE_NOTIFY || alert == EMBER_TLS_ALERT_USER_CANCELED ? 1 : 2;
+	/* 6.2: everything but close_notify and user_canceled is sent as fatal; TLS 1.2's
+	   no_renegotiation is always a warning (RFC 5246 7.2.2) */
+	out[0] = alert == EMBER_TLS_ALERT_CLOSE_NOTIFY || alert == EMBER_TLS_ALERT_USER_CANCELED ||
+	    alert == EMBER_TLS_ALERT_NO_RENEGOTIATION ? 1 : 2;
 	out[1] = (uint8_t)alert;
 	return 0;
 }

@@ -28,6 +28,7 @@ static const uint8_t hrr_random[32] = { 0xcf, 0x21, 0xad, 0x74, 0xe5, 0x9a, 0x61
 
 struct ch_exts {
 	int versions, groups_seen, shares_seen, sigs_seen, psk_seen, early, sni, rsl_seen, cookie_seen;
+	int sv_seen, v12, ems, reneg, pf_seen, pf_ok;
 	uint16_t rsl;
 	uint8_t mfl;
 	size_t count, psk_at;
@@ -45,9 +46,30 @@ static int ch_ext(ember_tls13_conn *c, void *arg, uint16_t type, tls_in *b, int 
 	case EXT_SUPPORTED_VERSIONS:
 		if (!tls_vec(b, 1, 2, 254, &l) || (l.n & 1))
 			break;
-		while (l.n)
-			if (tls_getn(&l, 2) == TLS13_VERSION)
-				x->versions = 1;
+		x->sv_seen = 1;
+		while (l.n) {
+			uint32_t v = tls_getn(&l, 2);
+
+			x->versions |= v == TLS13_VERSION;
+			x->v12 |= v == TLS12_VERSION;
+		}
+		break;
+	case EXT_EXTENDED_MASTER_SECRET: /* RFC 7627 5.1: empty */
+		x->ems = 1;
+		break;
+	case EXT_RENEGOTIATION_INFO: /* RFC 5746 3.6: an initial handshake's is empty */
+		if (tls_getn(b, 1) != 0 && !b->err) {
+			*alert = EMBER_TLS_ALERT_HANDSHAKE_FAILURE;
+			return EMBER_EDECODE;
+		}
+		x->reneg = 1;
+		break;
+	case EXT_EC_POINT_FORMATS:
+		if (tls_vec(b, 1, 1, 255, &l)) {
+			x->pf_seen = 1;
+			while (l.n)
+				x->pf_ok |= tls_getn(&l, 1) == 0;
+		}
 		break;
 	case EXT_SUPPORTED_GROUPS:
 		if (tls_vec(b, 2, 2, 0xfffe, &x->groups) && !(x->groups.n & 1))
@@ -246,7 +268,7 @@ static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, si
 		/* nothing left under the handshake key, ServerHello included: the client has no
 		 * key to read a protected alert, so it goes in the clear (as before ServerHello) */
 		c->wr_on = 0;
-		ember_wipe(&c->wr, sizeof(c->wr));
+		ember_wipe(&c->wr.t13, sizeof(c->wr.t13));
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 	}
 	ember_wipe(c->s_hs, sizeof(c->s_hs));
@@ -256,36 +278,64 @@ static int full_flight(ember_tls13_conn *c, size_t mlen, const uint8_t *peer, si
 	return tls13_read_key(c, c->c_hs);
 }
 
+/* TLS 1.2's answer (tls12_server.c), with what this ClientHello said. */
+static int tls12_hello(ember_tls13_conn *c, size_t mlen, uint16_t legacy, const uint8_t *random, tls_in suites,
+    const struct ch_exts *x)
+{
+	tls_client_hello ch;
+
+	/* record_size_limit and max_fragment_length are not answered in TLS 1.2: the records keep 2^14 */
+	memset(&ch, 0, sizeof(ch));
+	ch.legacy_version = legacy;
+	ch.random = random;
+	ch.suites = suites;
+	if (x->groups_seen)
+		ch.groups = x->groups;
+	if (x->sigs_seen)
+		ch.sigs = x->sigs;
+	ch.ems = x->ems;
+	ch.reneg = x->reneg;
+	ch.reneg_scsv = in_wire_list(suites, 0x00ff); /* RFC 5746 3.3 */
+	ch.point_formats_ok = !x->pf_seen || x->pf_ok;
+	return tls12_server_client_hello(c, mlen, &ch);
+}
+
 static int client_hello(ember_tls13_conn *c, size_t mlen)
 {
-	tls_in r = tls_in_of(c->hs + 4, mlen - 4), sid, suites, comp, exts, shares, peer = { NULL, 0, 0 };
+	tls_in r = tls_in_of(c->hs + 4, mlen - 4), sid, suites, comp, exts = { NULL, 0, 0 }, shares,
+	       peer = { NULL, 0, 0 };
 	const uint8_t *random;
 	const uint16_t *list;
 	struct ch_exts x;
 	size_t n, i, nseen = 0, best = (size_t)-1;
-	uint16_t pick = 0, hrr_pick = 0, seen[32];
+	uint16_t pick = 0, hrr_pick = 0, seen[32], legacy;
 	int ret, alert = EMBER_TLS_ALERT_DECODE_ERROR;
 
 	memset(&x, 0, sizeof(x));
-	tls_getn(&r, 2); /* legacy_version: whatever it says, supported_versions decides (4.2.1) */
+	/* legacy_version: supported_versions decides when present (4.2.1); TLS 1.2's choice otherwise */
+	legacy = (uint16_t)tls_getn(&r, 2);
 	tls_get(&r, 32, &random);
 	tls_vec(&r, 1, 0, 32, &sid);
 	tls_vec(&r, 2, 2, 0xfffe, &suites);
 	tls_vec(&r, 1, 1, 255, &comp);
-	if (!r.err && r.n == 0) /* no extensions: a client of TLS 1.2 or older */
-		return tls13_fail(c, EMBER_TLS_ALERT_PROTOCOL_VERSION, EMBER_ENOTSUP);
-	tls_vec(&r, 2, 0, 0xffff, &exts);
+	if (r.err || r.n) /* no extensions at all: a client of TLS 1.2 or older, read as one with none */
+		tls_vec(&r, 2, 0, 0xffff, &exts);
 	if (r.err || r.n || (suites.n & 1))
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
 	ret = tls13_extensions(c, &exts, ch_ext, &x, &alert);
 	if (ret)
 		return tls13_fail(c, alert, ret);
-	if (!x.versions)
+	if (!(x.versions && tls_v13_on(c)) && !c->hrr) {
+		/* TLS 1.2, when enabled and the client's highest (supported_versions, or else legacy_version) */
+		if (tls_v12_on(c) && (x.sv_seen ? x.v12 : legacy >= TLS12_VERSION))
+			return tls12_hello(c, mlen, legacy, random, suites, &x);
 		return tls13_fail(c, EMBER_TLS_ALERT_PROTOCOL_VERSION, EMBER_ENOTSUP);
+	}
 	if (comp.n != 1 || comp.p[0] != 0 || (x.psk_seen && x.psk_at != x.count)) /* 4.1.2, 4.2.11 */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (!x.sigs_seen || !x.groups_seen || !x.shares_seen) /* 9.2 */
 		return tls13_fail(c, EMBER_TLS_ALERT_MISSING_EXTENSION, EMBER_EDECODE);
+	c->version = TLS13_VERSION;
 	if (c->hrr) {
 		/* the second ClientHello: same session id, still the suite chosen (4.1.4) */
 		if (sid.n != c->sid_len || memcmp(sid.p, c->sid, sid.n) != 0 || !in_wire_list(suites, c->suite->id))
@@ -383,6 +433,8 @@ int tls13_server_message(ember_tls13_conn *c, size_t mlen)
 	uint8_t type = c->hs[0];
 	int ret;
 
+	if (c->version == TLS12_VERSION)
+		return tls12_server_message(c, mlen);
 	switch (c->hs_state) {
 	case ST_S_WAIT_CH:
 		if (type != HS_CLIENT_HELLO)
