@@ -13,6 +13,10 @@
  *     not the first share); libssl's client refusing Ember's chain for a
  *     wrong name (Ember's server gets its alert); libssl's
  *     CertificateRequest answered with an empty Certificate.
+ *   tls12_ossl: TLS 1.2 both ways, every suite of tls12.h (the legacy RSA
+ *     key transport suite named on both sides) with every server key its
+ *     authentication takes, the groups in turn: suite, version and data
+ *     checked.
  * X25519MLKEM768 and ML-DSA-65 are not in OpenSSL 3.0: noted, not run.
  * Without libssl every test is skipped with the reason.
  */
@@ -388,4 +392,60 @@ EMBER_TEST(tls13_ossl_mfl)
 			}
 			mix_end(M);
 		}
+}
+
+/* TLS 1.2 with libssl, both directions: every suite x the keys it takes, the groups in turn. */
+EMBER_TEST(tls12_ossl)
+{
+	static const int keys[] = { K_P256, K_P384, K_ED25519, K_RSA };
+	size_t i, k, turn = 0, done = 0;
+	int server_ember;
+	char what[160];
+
+	if (!have_libssl())
+		return;
+	for (server_ember = 0; server_ember <= 1; server_ember++)
+		for (i = 0; ember_tls12_suite_at(i); i++) {
+			const ember_tls12_suite *su = ember_tls12_suite_at(i);
+
+			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+				size_t g = turn++ % (sizeof(groups) / sizeof(groups[0]));
+
+				if ((su->auth == EMBER_TLS12_AUTH_RSA) != (keys[k] == K_RSA))
+					continue;
+				snprintf(what, sizeof(what), "TLS 1.2, Ember %s, %s %s %s", server_ember ? "server" : "client",
+				    groups[g].ossl, tt_key_names[keys[k]], su->ossl_name);
+				mix_setup(M, server_ember, keys[k]);
+				M->cfg.versions = EMBER_TLS_VERSION_1_2;
+				M->cfg.tls12_suites = &su->id;
+				M->cfg.n_tls12_suites = 1;
+				/* the group chosen by the server's list: a TLS 1.2 client's supported_groups also
+				   names the curves of the ECDSA certificates it takes (RFC 8422 5.1.1) */
+				if (server_ember) {
+					M->cfg.groups = &groups[g].id;
+					M->cfg.n_groups = 1;
+				} else {
+					M->ocfg.groups = groups[g].ossl;
+				}
+				M->ocfg.tls12 = 1;
+				M->ocfg.cipher_list = su->ossl_name;
+				if (!mix_start(M, what)) {
+					mix_end(M);
+					continue;
+				}
+				mix_run(M);
+				if (mix_connected(M, what)) {
+					CHECK(ember_tls_conn_version(&M->e) == 0x0303 && ember_tls12_conn_suite(&M->e) == su &&
+					        strcmp(ossl_tls_suite(M->o), su->ossl_name) == 0 &&
+					        (su->kx == EMBER_TLS12_KX_RSA || ember_tls13_conn_group(&M->e) == groups[g].id),
+					    "%s: negotiated %04x %s / %s group %04x", what, ember_tls_conn_version(&M->e),
+					    ember_tls12_conn_suite(&M->e) ? ember_tls12_conn_suite(&M->e)->ossl_name : "-",
+					    ossl_tls_suite(M->o), ember_tls13_conn_group(&M->e));
+					if (mix_data(M, 3000, what) && mix_data(M, 1, what))
+						done++;
+				}
+				mix_end(M);
+			}
+		}
+	t_note("%zu TLS 1.2 handshakes with %s completed", done, ossl_tls_version());
 }

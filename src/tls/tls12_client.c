@@ -196,7 +196,7 @@ static int server_key_exchange(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	len = tls12_ske_content(c, content, params, params_len);
 	TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
-	    ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, content, len, sig.p, sig.n));
+	    ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, 1, content, len, sig.p, sig.n));
 	if (ret == EMBER_EINVAL) /* the scheme does not fit the leaf's key */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (ret)

@@ -58,10 +58,11 @@ static void pick_ecdhe(const ember_tls13_conn *c, const tls_client_hello *ch, ui
 			*group = list[i];
 	if (ch->sigs.p == NULL)
 		return;
+	/* a scheme whose hash matches the key's curve first (as TLS 1.3 binds them), then any */
 	list = tls12_sigs(c, &n);
-	for (i = 0; i < n && *scheme == 0; i++)
-		if (in_wire(ch->sigs, list[i]) && tls_sig_fits(c->cfg->key, list[i]))
-			*scheme = list[i];
+	for (i = 0; i < 2 * n && *scheme == 0; i++)
+		if (in_wire(ch->sigs, list[i % n]) && tls_sig_fits(c->cfg->key, list[i % n], i >= n))
+			*scheme = list[i % n];
 }
 
 /* ServerHello, Certificate, ServerKeyExchange, ServerHelloDone at |w|. */
@@ -121,7 +122,7 @@ static int flight(ember_tls13_conn *c, tls_out *w, const tls_client_hello *ch)
 		if (w->err || w->cap - w->n < tls13_sig_max(c->cfg->key))
 			return EMBER_ELEN;
 		TLS13_PROBED(c, EMBER_TLS13_PH_SIGN,
-		    ret = tls13_sign(c->cfg->key, c->sig_scheme, content, len, w->p + w->n, w->cap - w->n, &sig_len));
+		    ret = tls13_sign(c->cfg->key, c->sig_scheme, 1, content, len, w->p + w->n, w->cap - w->n, &sig_len));
 		if (ret)
 			return ret;
 		w->n += sig_len;

@@ -147,14 +147,15 @@ static int mldsa_set_of(int type)
 	return type == EMBER_PKEY_MLDSA44 ? 44 : type == EMBER_PKEY_MLDSA65 ? 65 : type == EMBER_PKEY_MLDSA87 ? 87 : 0;
 }
 
-/* 1 when key type |type| (curve |curve| for EC) signs with |scheme|. */
-static int fits(int type, int curve, uint16_t scheme)
+/* 1 when key type |type| (curve |curve| for EC) signs with |scheme|; in TLS 1.2 (|v12|) an ECDSA
+   scheme names the hash only, any curve (RFC 5246 7.4.1.4.1: ecdsa_sha256 ...). */
+static int fits(int type, int curve, uint16_t scheme, int v12)
 {
 	switch (scheme) {
 	case EMBER_TLS_SIG_ECDSA_SECP256R1_SHA256:
-		return type == EMBER_PKEY_EC && curve == EMBER_ECC_P256;
+		return type == EMBER_PKEY_EC && (v12 || curve == EMBER_ECC_P256);
 	case EMBER_TLS_SIG_ECDSA_SECP384R1_SHA384:
-		return type == EMBER_PKEY_EC && curve == EMBER_ECC_P384;
+		return type == EMBER_PKEY_EC && (v12 || curve == EMBER_ECC_P384);
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA256:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA384:
 	case EMBER_TLS_SIG_RSA_PSS_RSAE_SHA512:
@@ -175,9 +176,9 @@ static int fits(int type, int curve, uint16_t scheme)
 	}
 }
 
-int tls_sig_fits(const ember_pkey *k, uint16_t scheme)
+int tls_sig_fits(const ember_pkey *k, uint16_t scheme, int v12)
 {
-	return fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, scheme);
+	return fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, scheme, v12);
 }
 
 uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n)
@@ -185,7 +186,7 @@ uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!tls_sig_pkcs1(offered[i]) && tls_sig_fits(k, offered[i])) /* 4.2.3: no PKCS#1 in TLS 1.3 */
+		if (!tls_sig_pkcs1(offered[i]) && tls_sig_fits(k, offered[i], 0)) /* 4.2.3: no PKCS#1 in TLS 1.3 */
 			return offered[i];
 	return 0;
 }
@@ -233,7 +234,7 @@ static const ember_hash_desc *scheme_hash(uint16_t scheme)
 	}
 }
 
-int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, uint8_t *sig, size_t cap,
+int tls13_sign(ember_pkey *k, uint16_t scheme, int v12, const uint8_t *msg, size_t len, uint8_t *sig, size_t cap,
     size_t *sig_len)
 {
 	const ember_hash_desc *hd = scheme_hash(scheme);
@@ -241,7 +242,7 @@ int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, u
 	size_t n;
 	int ret;
 
-	if (!fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, scheme) || !k->has_private)
+	if (!fits(k->type, k->type == EMBER_PKEY_EC ? k->u.ec.curve : 0, scheme, v12) || !k->has_private)
 		return EMBER_EINVAL;
 	if (hd)
 		ember_hash(hd, dg, msg, len);
@@ -274,7 +275,7 @@ int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, u
 	}
 }
 
-int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, const uint8_t *msg, size_t len,
+int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, int v12, const uint8_t *msg, size_t len,
     const uint8_t *sig, size_t sig_len)
 {
 	const ember_hash_desc *hd = scheme_hash(scheme);
@@ -284,7 +285,7 @@ int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, const ui
 
 	if (ember_pkey_read(&pk, spki, spki_len))
 		return EMBER_EINVAL;
-	if (!fits(pk.type, pk.type == EMBER_PKEY_EC ? pk.u.ec.curve : 0, scheme)) {
+	if (!fits(pk.type, pk.type == EMBER_PKEY_EC ? pk.u.ec.curve : 0, scheme, v12)) {
 		ember_pkey_clear(&pk);
 		return EMBER_EINVAL;
 	}

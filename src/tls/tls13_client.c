@@ -463,7 +463,7 @@ static int certificate_verify(ember_tls13_conn *c, size_t mlen)
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT, ember_tls13_transcript_hash(&c->tr, th));
 	len = tls13_cv_content(content, 1, th, c->hash->digest_len);
 	TLS13_PROBED(c, EMBER_TLS13_PH_VERIFY,
-	    ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, content, len, sig.p, sig.n));
+	    ret = tls13_verify(c->peer_spki, c->peer_spki_len, scheme, 0, content, len, sig.p, sig.n));
 	if (ret == EMBER_EINVAL) /* the scheme does not fit the leaf's key */
 		return tls13_fail(c, EMBER_TLS_ALERT_ILLEGAL_PARAMETER, EMBER_EDECODE);
 	if (ret)

@@ -229,16 +229,16 @@ EMBER_HIDDEN int tls13_share_finish(ember_tls13_conn *c, const uint8_t *peer, si
     size_t *ss_len);
 EMBER_HIDDEN void tls13_share_clear(ember_tls13_conn *c);
 
-/* 1 when |k| signs with |scheme| (any version's). */
-EMBER_HIDDEN int tls_sig_fits(const ember_pkey *k, uint16_t scheme);
+/* 1 when |k| signs with |scheme|, as TLS 1.2 (|v12|: ECDSA schemes on any curve) or 1.3 reads it. */
+EMBER_HIDDEN int tls_sig_fits(const ember_pkey *k, uint16_t scheme, int v12);
 /* The TLS 1.3 scheme that |k| signs with among |offered| (n entries; PKCS#1 skipped), 0 when none. */
 EMBER_HIDDEN uint16_t tls13_sig_pick(const ember_pkey *k, const uint16_t *offered, size_t n);
 /* The content signed in CertificateVerify (4.4.3) for |th|; returns its length (at most 146). */
 EMBER_HIDDEN size_t tls13_cv_content(uint8_t *out, int server, const uint8_t *th, size_t th_len);
-EMBER_HIDDEN int tls13_sign(ember_pkey *k, uint16_t scheme, const uint8_t *msg, size_t len, uint8_t *sig,
+EMBER_HIDDEN int tls13_sign(ember_pkey *k, uint16_t scheme, int v12, const uint8_t *msg, size_t len, uint8_t *sig,
     size_t cap, size_t *sig_len);
 /* 0, EMBER_EVERIFY, or EMBER_EINVAL when |scheme| does not fit the key in |spki|. */
-EMBER_HIDDEN int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, const uint8_t *msg,
+EMBER_HIDDEN int tls13_verify(const uint8_t *spki, size_t spki_len, uint16_t scheme, int v12, const uint8_t *msg,
     size_t len, const uint8_t *sig, size_t sig_len);
 /* The largest signature |k| makes. */
 EMBER_HIDDEN size_t tls13_sig_max(const ember_pkey *k);

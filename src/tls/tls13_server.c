@@ -223,7 +223,7 @@ static int server_auth(ember_tls13_conn *c, tls_out *w)
 	if (w->err || w->cap - w->n < tls13_sig_max(c->cfg->key))
 		return EMBER_ELEN;
 	TLS13_PROBED(c, EMBER_TLS13_PH_SIGN,
-	    ret = tls13_sign(c->cfg->key, c->sig_scheme, content, len, w->p + w->n, w->cap - w->n, &sig_len));
+	    ret = tls13_sign(c->cfg->key, c->sig_scheme, 0, content, len, w->p + w->n, w->cap - w->n, &sig_len));
 	if (ret)
 		return ret;
 	w->n += sig_len;

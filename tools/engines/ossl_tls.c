@@ -14,6 +14,7 @@
 
 /* ssl.h's numbers (stable ABI) */
 #define TLS1_3_VERSION 0x0304
+#define TLS1_2_VERSION 0x0303
 #define CTRL_SET_MIN_PROTO_VERSION 123
 #define CTRL_SET_MAX_PROTO_VERSION 124
 #define CTRL_SET_GROUPS_LIST 92
@@ -32,6 +33,7 @@ static struct {
 	void (*SSL_CTX_free)(void *);
 	long (*SSL_CTX_ctrl)(void *, int, long, void *);
 	int (*SSL_CTX_set_ciphersuites)(void *, const char *);
+	int (*SSL_CTX_set_cipher_list)(void *, const char *);
 	int (*SSL_CTX_use_certificate)(void *, void *);
 	int (*SSL_CTX_use_PrivateKey)(void *, void *);
 	void *(*SSL_CTX_get_cert_store)(const void *);
@@ -99,6 +101,7 @@ int ossl_tls_load(const char **why)
 			S(SSL_CTX_free);
 			S(SSL_CTX_ctrl);
 			S(SSL_CTX_set_ciphersuites);
+			S(SSL_CTX_set_cipher_list);
 			S(SSL_CTX_use_certificate);
 			S(SSL_CTX_use_PrivateKey);
 			S(SSL_CTX_get_cert_store);
@@ -220,9 +223,12 @@ ossl_tls_ctx *ossl_tls_ctx_new(const ossl_tls_cfg *cfg, const char **why)
 	c->ctx = f.SSL_CTX_new(f.TLS_method());
 	if (c->ctx == NULL)
 		goto fail;
-	*why = "TLS 1.3 only";
-	if (!f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MIN_PROTO_VERSION, TLS1_3_VERSION, NULL) ||
-	    !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MAX_PROTO_VERSION, TLS1_3_VERSION, NULL))
+	*why = cfg->tls12 ? "TLS 1.2 only" : "TLS 1.3 only";
+	if (!f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MIN_PROTO_VERSION, cfg->tls12 ? TLS1_2_VERSION : TLS1_3_VERSION, NULL) ||
+	    !f.SSL_CTX_ctrl(c->ctx, CTRL_SET_MAX_PROTO_VERSION, cfg->tls12 ? TLS1_2_VERSION : TLS1_3_VERSION, NULL))
+		goto fail;
+	*why = "SSL_CTX_set_cipher_list";
+	if (cfg->cipher_list && !f.SSL_CTX_set_cipher_list(c->ctx, cfg->cipher_list))
 		goto fail;
 	*why = "SSL_CTX_set_ciphersuites";
 	if (cfg->suites && !f.SSL_CTX_set_ciphersuites(c->ctx, cfg->suites))
