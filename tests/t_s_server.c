@@ -306,8 +306,16 @@ static void bad_input(void)
 	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "99999"), "bad port: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
-	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -tls1_2");
-	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "not supported yet"), "-tls1_2: exit %d, '%s'", rc, err ? err : "");
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -tls1_1");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "-tls1_1: not supported"), "-tls1_1: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -no_tls1_2 -no_tls1_3");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "no protocol version left"), "-no_tls1_2 -no_tls1_3: exit %d, '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_server -accept 127.0.0.1:0 -cert p256.crt -key p256.key -cipher ECDHE-NOPE");
+	CHECK(rc == 1 && err && tn_lines(err) == 1 && strstr(err, "ECDHE-NOPE"), "-cipher ECDHE-NOPE: exit %d, '%s'", rc, err ? err : "");
 	free(out);
 	free(err);
 	rc = tn_run(dir, &out, &err, "timeout 20 $E s_client -connect 127.0.0.1:http0 </dev/null");

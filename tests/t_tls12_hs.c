@@ -28,7 +28,11 @@
 
 static const uint16_t groups12[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GROUP_SECP256R1, EMBER_TLS_GROUP_SECP384R1 };
 
-/* Both sides TLS 1.2 only, suite |suite| (0: the defaults), group |group| (0: the defaults). */
+/* Both sides TLS 1.2 only, suite |suite| (NULL: the defaults), the client's groups |group| (NULL:
+   the defaults) then, for an ECDSA key, its curve (RFC 8422 5.1: a TLS 1.2 client's supported_groups
+   also names the certificate curves it takes); the server picks |group|, its first. */
+static uint16_t cgroups[2];
+
 static void setup12(int key, const uint16_t *suite, const uint16_t *group)
 {
 	tt_duo_setup(tt_D, key, NULL, 0);
@@ -38,8 +42,14 @@ static void setup12(int key, const uint16_t *suite, const uint16_t *group)
 		tt_D->ccfg.n_tls12_suites = 1;
 	}
 	if (group) {
-		tt_D->ccfg.groups = group;
-		tt_D->ccfg.n_groups = 1;
+		uint16_t curve = key == K_P256 ? EMBER_TLS_GROUP_SECP256R1 : key == K_P384 ? EMBER_TLS_GROUP_SECP384R1 : 0;
+
+		cgroups[0] = *group;
+		cgroups[1] = curve;
+		tt_D->ccfg.groups = cgroups;
+		tt_D->ccfg.n_groups = curve && curve != *group ? 2 : 1;
+		tt_D->scfg.groups = group;
+		tt_D->scfg.n_groups = 1;
 	}
 }
 

@@ -126,18 +126,25 @@ int tls12_client_server_hello(ember_tls13_conn *c, size_t mlen)
 	return 0;
 }
 
-/* 1 when the leaf's key is the kind the suite authenticates with (RSA, or ECDSA/EdDSA: RFC 8422). */
+/* 1 when the leaf's key is the kind the suite authenticates with (RSA, or ECDSA/EdDSA: RFC 8422),
+   an ECDSA key on a curve the client offered in supported_groups (RFC 8422 5.1). */
 static int leaf_fits(const ember_tls13_conn *c)
 {
 	ember_pkey pk;
+	const uint16_t *groups;
+	size_t n;
 	int ok;
 
 	if (ember_pkey_read(&pk, c->peer_spki, c->peer_spki_len))
 		return 0;
+	groups = tls13_groups(c, &n);
 	if (c->suite12->auth == EMBER_TLS12_AUTH_RSA)
 		ok = pk.type == EMBER_PKEY_RSA;
+	else if (pk.type == EMBER_PKEY_EC)
+		ok = tls13_in_list(groups, n, pk.u.ec.curve == EMBER_ECC_P384 ? EMBER_TLS_GROUP_SECP384R1 :
+		                                                               EMBER_TLS_GROUP_SECP256R1);
 	else
-		ok = pk.type == EMBER_PKEY_EC || pk.type == EMBER_PKEY_ED25519;
+		ok = pk.type == EMBER_PKEY_ED25519;
 	ember_pkey_clear(&pk);
 	return ok;
 }

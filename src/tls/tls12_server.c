@@ -37,10 +37,15 @@ static int in_wire(tls_in l, uint16_t v)
 	return 0;
 }
 
-static int key_fits(const ember_pkey *k, const ember_tls12_suite *s)
+/* The suite's authentication takes the key: RSA, or ECDSA/EdDSA; an ECDSA key's curve among the
+   client's supported_groups when it sent them (RFC 8422 5.1: they name the certificate's curves too). */
+static int key_fits(const ember_pkey *k, const ember_tls12_suite *s, const tls_client_hello *ch)
 {
 	if (s->auth == EMBER_TLS12_AUTH_RSA)
 		return k->type == EMBER_PKEY_RSA;
+	if (k->type == EMBER_PKEY_EC && ch->groups.p)
+		return in_wire(ch->groups, k->u.ec.curve == EMBER_ECC_P384 ? EMBER_TLS_GROUP_SECP384R1 :
+		                                                            EMBER_TLS_GROUP_SECP256R1);
 	return k->type == EMBER_PKEY_EC || k->type == EMBER_PKEY_ED25519;
 }
 
@@ -150,7 +155,7 @@ int tls12_server_client_hello(ember_tls13_conn *c, size_t mlen, const tls_client
 	for (i = 0; i < n && s == NULL; i++) {
 		const ember_tls12_suite *t = ember_tls12_suite_find(list[i]);
 
-		if (t == NULL || !in_wire(ch->suites, t->id) || !key_fits(c->cfg->key, t))
+		if (t == NULL || !in_wire(ch->suites, t->id) || !key_fits(c->cfg->key, t, ch))
 			continue;
 		if (t->kx == EMBER_TLS12_KX_RSA || (group && scheme && ch->point_formats_ok))
 			s = t;

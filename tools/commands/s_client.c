@@ -1,12 +1,13 @@
 /*
- * s_client.c - `ember s_client`: a TLS 1.3 client in openssl s_client's
+ * s_client.c - `ember s_client`: a TLS 1.3 and 1.2 client in openssl s_client's
  * words. It connects, runs the handshake, prints what openssl prints
  * (-brief: its lines), then copies standard input to the server and the
  * server's data to standard output until either side ends.
  *
  *   ember s_client [-connect host:port] [-servername name | -noservername]
  *       [-CAfile file] [-verify_return_error] [-groups list] [-sigalgs list]
- *       [-ciphersuites list] [-maxfraglen len] [-tls1_3] [-brief] [-quiet] [-timeout s]
+ *       [-ciphersuites list] [-cipher list] [-maxfraglen len] [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2]
+ *       [-brief] [-quiet] [-timeout s]
  *
  * Verification: the engine checks the chain during the handshake against
  * -CAfile's anchors (and the name against -servername), so with -CAfile a
@@ -36,7 +37,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ember s_client [-connect host:port] [-servername name | -noservername] [-CAfile file]\n"
 	                "                      [-verify_return_error] [-groups list] [-sigalgs list] [-ciphersuites list]\n"
-	                "                      [-maxfraglen 512|1024|2048|4096] [-tls1_3] [-brief] [-quiet] [-timeout seconds]\n");
+	                "                      [-cipher list] [-maxfraglen 512|1024|2048|4096] [-tls1_3 | -tls1_2]\n"
+	                "                      [-no_tls1_3 | -no_tls1_2] [-brief] [-quiet] [-timeout seconds]\n");
 	return 1;
 }
 
@@ -130,7 +132,7 @@ static void print_chain(FILE *f)
    summary of the same on standard output. */
 static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 {
-	const ember_tls13_suite *su = ember_tls13_conn_suite(c);
+	const char *su = tlsnet_suite_name(c), *ver = tlsnet_version_name(c);
 	uint16_t sig = ember_tls13_conn_sig(c), grp = ember_tls13_conn_group(c);
 	int bits = 0;
 	const char *gn = tlsnet_group_name(grp, &bits);
@@ -138,8 +140,8 @@ static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 
 	if (brief) {
 		fprintf(f, "CONNECTION ESTABLISHED\n");
-		fprintf(f, "Protocol version: TLSv1.3\n");
-		fprintf(f, "Ciphersuite: %s\n", su ? su->name : "?");
+		fprintf(f, "Protocol version: %s\n", ver);
+		fprintf(f, "Ciphersuite: %s\n", su);
 		fprintf(f, "Peer certificate: %s\n", peer.n ? peer.subject[0] : "?");
 		fprintf(f, "Hash used: %s\n", sig_hash(sig));
 		fprintf(f, "Signature type: %s\n", sig_type(sig));
@@ -150,12 +152,12 @@ static void print_connected(const ember_tls13_conn *c, int brief, int verified)
 	} else {
 		if (peer.n)
 			print_chain(f);
-		fprintf(f, "---\nNew, TLSv1.3, Cipher is %s\n", su ? su->name : "?");
+		fprintf(f, "---\nNew, %s, Cipher is %s\n", ver, su);
 		fprintf(f, "Peer signing digest: %s\nPeer signature type: %s\n", sig_hash(sig), sig_type(sig));
 	}
 	if (bits)
 		fprintf(f, "Server Temp Key: %s, %d bits\n", gn, bits);
-	else
+	else if (ember_tls_conn_version(c) == 0x0304)
 		fprintf(f, "Negotiated TLS1.3 group: %s\n", gn);
 	if (!brief)
 		fprintf(f, "Verify return code: %s\n---\n",
@@ -201,11 +203,11 @@ int cmd_s_client(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		int has_v = i + 1 < argc;
-		if (strcmp(o, "-tls1_3") == 0)
+		if (tlsnet_version_option(&lists, o))
 			continue;
-		if (strcmp(o, "-tls1_2") == 0 || strcmp(o, "-tls1_1") == 0 || strcmp(o, "-tls1") == 0 ||
-		    strcmp(o, "-ssl3") == 0 || strcmp(o, "-dtls") == 0 || strcmp(o, "-dtls1_2") == 0)
-			return tool_error(CMD, "%s: not supported yet (TLS 1.3 only)", o);
+		if (strcmp(o, "-tls1_1") == 0 || strcmp(o, "-tls1") == 0 || strcmp(o, "-ssl3") == 0 ||
+		    strcmp(o, "-dtls") == 0 || strcmp(o, "-dtls1_2") == 0)
+			return tool_error(CMD, "%s: not supported (TLS 1.3 and TLS 1.2 only)", o);
 		if (strcmp(o, "-brief") == 0)
 			brief = 1;
 		else if (strcmp(o, "-quiet") == 0)

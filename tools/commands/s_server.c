@@ -1,11 +1,11 @@
 /*
- * s_server.c - `ember s_server`: a TLS 1.3 server in openssl s_server's
+ * s_server.c - `ember s_server`: a TLS 1.3 and 1.2 server in openssl s_server's
  * words, over a poll() loop of non-blocking sockets and a fixed pool of
  * connection slots allocated once at start.
  *
  *   ember s_server [-accept [host:]port] -cert file -key file [-pass src]
- *       [-CAfile file] [-groups list] [-sigalgs list] [-ciphersuites list]
- *       [-tls1_3] [-www | -rev | -echo] [-naccept n] [-timeout s] [-state] [-quiet]
+ *       [-CAfile file] [-groups list] [-sigalgs list] [-ciphersuites list] [-cipher list]
+ *       [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2] [-www | -rev | -echo] [-naccept n] [-timeout s] [-state] [-quiet]
  *
  * The pool: SRV_SLOTS slots, each an ember_tls13_conn, its
  * EMBER_TLS13_CONN_BUF bytes and the pump's two record buffers (about
@@ -74,7 +74,8 @@ static void on_term(int sig)
 static int usage(void)
 {
 	fprintf(stderr, "usage: ember s_server [-accept [host:]port] -cert file -key file [-pass src] [-CAfile file]\n"
-	                "                      [-groups list] [-sigalgs list] [-ciphersuites list] [-tls1_3]\n"
+	                "                      [-groups list] [-sigalgs list] [-ciphersuites list] [-cipher list]\n"
+	                "                      [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2]\n"
 	                "                      [-www | -rev | -echo] [-naccept n] [-timeout seconds] [-state] [-quiet]\n");
 	return 1;
 }
@@ -96,7 +97,7 @@ static void slot_drop(srv *s, srv_slot *sl)
 /* The -www page: protocol and suite, never a file. */
 static size_t www_page(const srv_slot *sl, const uint8_t *req, size_t req_len, char *out, size_t cap)
 {
-	const ember_tls13_suite *su = ember_tls13_conn_suite(&sl->c);
+	const char *su = tlsnet_suite_name(&sl->c), *ver = tlsnet_version_name(&sl->c);
 	int n;
 
 	if (req_len < 4 || memcmp(req, "GET ", 4) != 0) {
@@ -106,12 +107,12 @@ static size_t www_page(const srv_slot *sl, const uint8_t *req, size_t req_len, c
 		n = snprintf(out, cap,
 		    "HTTP/1.0 200 ok\r\nContent-type: text/html\r\n\r\n"
 		    "<HTML><BODY BGCOLOR=\"#ffffff\">\n<pre>\n\nember s_server -www\n"
-		    "Protocol: TLSv1.3\nCipher: %s\nGroup: %s\nSignature: %s\n"
-		    "New, TLSv1.3, Cipher is %s\n</pre></BODY></HTML>\r\n\r\n",
-		    su ? su->name : "?", tlsnet_group_name(ember_tls13_conn_group(&sl->c), NULL),
+		    "Protocol: %s\nCipher: %s\nGroup: %s\nSignature: %s\n"
+		    "New, %s, Cipher is %s\n</pre></BODY></HTML>\r\n\r\n",
+		    ver, su, tlsnet_group_name(ember_tls13_conn_group(&sl->c), NULL),
 		    ember_tls_sig_name(ember_tls13_conn_sig(&sl->c)) ? ember_tls_sig_name(ember_tls13_conn_sig(&sl->c))
 		                                                        : "?",
-		    su ? su->name : "?");
+		    ver, su);
 	}
 	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }
@@ -148,7 +149,6 @@ static size_t rev_lines(srv_slot *sl, const uint8_t *p, size_t n, uint8_t *out)
 static void report(const srv *s, srv_slot *sl)
 {
 	int st = ember_tls13_state(&sl->c);
-	const ember_tls13_suite *su;
 	const char *sig;
 
 	if (sl->reported || (st != EMBER_TLS13_CONNECTED && st != EMBER_TLS13_CLOSED))
@@ -156,10 +156,10 @@ static void report(const srv *s, srv_slot *sl)
 	sl->reported = 1;
 	if (!s->state)
 		return;
-	su = ember_tls13_conn_suite(&sl->c);
 	sig = ember_tls_sig_name(ember_tls13_conn_sig(&sl->c));
-	printf("CONNECTION %u %s group=%s sigalg=%s ciphersuite=%s handshake=%lld ms%s\n", sl->id, sl->peer,
-	    tlsnet_group_name(ember_tls13_conn_group(&sl->c), NULL), sig ? sig : "?", su ? su->name : "?",
+	printf("CONNECTION %u %s protocol=%s group=%s sigalg=%s ciphersuite=%s handshake=%lld ms%s\n", sl->id, sl->peer,
+	    tlsnet_version_name(&sl->c), tlsnet_group_name(ember_tls13_conn_group(&sl->c), NULL), sig ? sig : "?",
+	    tlsnet_suite_name(&sl->c),
 	    (long long)(tlsnet_now_ms() - sl->start_ms), ember_tls13_conn_hrr(&sl->c) ? " (HelloRetryRequest)" : "");
 	fflush(stdout);
 }
@@ -485,11 +485,11 @@ int cmd_s_server(int argc, char **argv)
 	for (i = 1; i < (size_t)argc; i++) {
 		const char *o = argv[i];
 		int has_v = i + 1 < (size_t)argc;
-		if (strcmp(o, "-tls1_3") == 0)
+		if (tlsnet_version_option(&lists, o))
 			continue;
-		if (strcmp(o, "-tls1_2") == 0 || strcmp(o, "-tls1_1") == 0 || strcmp(o, "-tls1") == 0 ||
-		    strcmp(o, "-ssl3") == 0 || strcmp(o, "-dtls") == 0 || strcmp(o, "-dtls1_2") == 0)
-			return tool_error(CMD, "%s: not supported yet (TLS 1.3 only)", o);
+		if (strcmp(o, "-tls1_1") == 0 || strcmp(o, "-tls1") == 0 || strcmp(o, "-ssl3") == 0 ||
+		    strcmp(o, "-dtls") == 0 || strcmp(o, "-dtls1_2") == 0)
+			return tool_error(CMD, "%s: not supported (TLS 1.3 and TLS 1.2 only)", o);
 		if (strcmp(o, "-www") == 0)
 			s.mode = MODE_WWW;
 		else if (strcmp(o, "-rev") == 0)

@@ -63,7 +63,7 @@ typedef struct st_opts {
 
 /* What one successful connection negotiated. */
 typedef struct st_neg {
-	const ember_tls13_suite *suite;
+	const char *suite, *version;   /* openssl's names (tlsnet_suite_name, tlsnet_version_name) */
 	uint16_t group, sig;
 	int hrr;
 } st_neg;
@@ -72,7 +72,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ember s_time [-connect host:port] [-new] [-time seconds] [-www page]\n"
 	                "                    [-servername name | -noservername] [-CAfile file] [-groups list]\n"
-	                "                    [-sigalgs list] [-ciphersuites list] [-tls1_3] [-timeout seconds]\n"
+	                "                    [-sigalgs list] [-ciphersuites list] [-cipher list] [-tls1_3 | -tls1_2]\n"
+	                "                    [-no_tls1_3 | -no_tls1_2] [-timeout seconds]\n"
 	                "                    [-format text|json]\n");
 	return 1;
 }
@@ -157,7 +158,8 @@ static int one_connection(const st_opts *o, double *lat_ms, uint64_t *bytes, st_
 			if (!hs_done && st == EMBER_TLS13_CONNECTED) {
 				hs_done = 1;
 				*lat_ms = (now_s() - t0) * 1e3;
-				neg->suite = ember_tls13_conn_suite(&c);
+				neg->suite = tlsnet_suite_name(&c);
+				neg->version = tlsnet_version_name(&c);
 				neg->group = ember_tls13_conn_group(&c);
 				neg->sig = ember_tls13_conn_sig(&c);
 				neg->hrr = ember_tls13_conn_hrr(&c);
@@ -318,7 +320,7 @@ int cmd_s_time(int argc, char **argv)
 	double *lat = NULL, t_start, t_end, elapsed, rate;
 	size_t nlat = 0, cap = 0, failures = 0, k;
 	uint64_t bytes_total = 0;
-	st_neg neg, first = { NULL, 0, 0, 0 };
+	st_neg neg, first = { NULL, NULL, 0, 0, 0 };
 
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&vp, 0, sizeof(vp));
@@ -329,14 +331,14 @@ int cmd_s_time(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int has_v = i + 1 < argc;
-		if (strcmp(a, "-tls1_3") == 0 || strcmp(a, "-new") == 0)
+		if (tlsnet_version_option(&lists, a) || strcmp(a, "-new") == 0)
 			continue;
 		if (strcmp(a, "-reuse") == 0)
-			return tool_error(CMD, "-reuse: session resumption is not implemented (TLS 1.3 without PSK); "
+			return tool_error(CMD, "-reuse: session resumption is not implemented (no PSK, no TLS 1.2 session ids or tickets); "
 			                       "every connection is a full handshake, as -new");
-		if (strcmp(a, "-tls1_2") == 0 || strcmp(a, "-tls1_1") == 0 || strcmp(a, "-tls1") == 0 ||
-		    strcmp(a, "-ssl3") == 0 || strcmp(a, "-dtls") == 0 || strcmp(a, "-dtls1_2") == 0)
-			return tool_error(CMD, "%s: not supported yet (TLS 1.3 only)", a);
+		if (strcmp(a, "-tls1_1") == 0 || strcmp(a, "-tls1") == 0 || strcmp(a, "-ssl3") == 0 ||
+		    strcmp(a, "-dtls") == 0 || strcmp(a, "-dtls1_2") == 0)
+			return tool_error(CMD, "%s: not supported (TLS 1.3 and TLS 1.2 only)", a);
 		if (strcmp(a, "-noservername") == 0)
 			noservername = 1;
 		else if (strcmp(a, "-help") == 0)
@@ -433,7 +435,7 @@ int cmd_s_time(int argc, char **argv)
 		bytes_total += b;
 		if (nlat == 1)
 			first = neg;
-		else if (neg.suite != first.suite || neg.group != first.group || neg.sig != first.sig)
+		else if (strcmp(neg.suite, first.suite) != 0 || neg.group != first.group || neg.sig != first.sig)
 			varied = 1;
 	} while (now_s() - t_start < (double)time_s);
 	if (nlat == 0) {
@@ -445,7 +447,7 @@ int cmd_s_time(int argc, char **argv)
 	rate = (double)nlat / elapsed;
 	qsort(lat, nlat, sizeof(*lat), cmp_double);
 	{
-		const char *suite = first.suite ? first.suite->name : "?";
+		const char *suite = first.suite ? first.suite : "?", *ver = first.version ? first.version : "?";
 		const char *grp = tlsnet_group_name(first.group, NULL);
 		const char *sig = ember_tls_sig_name(first.sig) ? ember_tls_sig_name(first.sig) : "?";
 		double q[5];
@@ -472,9 +474,9 @@ int cmd_s_time(int argc, char **argv)
 			printf(",\n  \"conn_per_sec_wall\": %.3f,\n", rate);
 			printf("  \"latency_ms\": {\"min\": %.4f, \"median\": %.4f, \"p90\": %.4f, \"p99\": %.4f, \"max\": %.4f},\n",
 			    q[0], q[1], q[2], q[3], q[4]);
-			printf("  \"protocol\": \"TLSv1.3\", \"suite\": \"%s\", \"group\": \"%s\", \"sigalg\": \"%s\", "
+			printf("  \"protocol\": \"%s\", \"suite\": \"%s\", \"group\": \"%s\", \"sigalg\": \"%s\", "
 			       "\"hrr\": %s, \"varied\": %s,\n",
-			    suite, grp, sig, first.hrr ? "true" : "false", varied ? "true" : "false");
+			    ver, suite, grp, sig, first.hrr ? "true" : "false", varied ? "true" : "false");
 			printf("  \"bytes_read\": %llu\n}\n", (unsigned long long)bytes_total);
 		} else {
 			/* openssl s_time's two lines, its CPU figure replaced by wall clock; then Ember's */
@@ -484,7 +486,7 @@ int cmd_s_time(int argc, char **argv)
 			    (unsigned long long)(bytes_total / nlat));
 			printf("handshake latency (ms): min %.3f median %.3f p90 %.3f p99 %.3f max %.3f\n", q[0], q[1], q[2],
 			    q[3], q[4]);
-			printf("negotiated: TLSv1.3, %s, group %s, signature %s%s%s\n", suite, grp, sig,
+			printf("negotiated: %s, %s, group %s, signature %s%s%s\n", ver, suite, grp, sig,
 			    first.hrr ? ", after a HelloRetryRequest" : "", varied ? " (first connection; later ones differed)" : "");
 			if (failures)
 				printf("failed connections: %zu (first: %s)\n", failures, first_why);

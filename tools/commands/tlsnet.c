@@ -429,6 +429,46 @@ int tlsnet_suites(const char *cmd, const char *arg, uint16_t *out, size_t *n)
 	return each_word(cmd, "-ciphersuites", arg, out, n, one_suite);
 }
 
+static int one_suite12(const char *w, uint16_t *id)
+{
+	const ember_tls12_suite *s = ember_tls12_suite_by_name(w);
+
+	if (s == NULL)
+		return -1;
+	*id = s->id;
+	return 0;
+}
+
+int tlsnet_version_option(tlsnet_lists *l, const char *opt)
+{
+	if (strcmp(opt, "-tls1_3") == 0)
+		l->only |= EMBER_TLS_VERSION_1_3;
+	else if (strcmp(opt, "-tls1_2") == 0)
+		l->only |= EMBER_TLS_VERSION_1_2;
+	else if (strcmp(opt, "-no_tls1_3") == 0)
+		l->without |= EMBER_TLS_VERSION_1_3;
+	else if (strcmp(opt, "-no_tls1_2") == 0)
+		l->without |= EMBER_TLS_VERSION_1_2;
+	else
+		return 0;
+	return 1;
+}
+
+const char *tlsnet_version_name(const ember_tls13_conn *c)
+{
+	uint16_t v = ember_tls_conn_version(c);
+
+	return v == 0x0304 ? "TLSv1.3" : v == 0x0303 ? "TLSv1.2" : "?";
+}
+
+const char *tlsnet_suite_name(const ember_tls13_conn *c)
+{
+	const ember_tls13_suite *s13 = ember_tls13_conn_suite(c);
+	const ember_tls12_suite *s12 = ember_tls12_conn_suite(c);
+
+	return s13 ? s13->name : s12 ? s12->ossl_name : "?";
+}
+
 int tlsnet_lists_option(tlsnet_lists *l, const char *opt, const char *v)
 {
 	if (strcmp(opt, "-groups") == 0 || strcmp(opt, "-curves") == 0)
@@ -437,6 +477,8 @@ int tlsnet_lists_option(tlsnet_lists *l, const char *opt, const char *v)
 		l->sigalgs = v;
 	else if (strcmp(opt, "-ciphersuites") == 0)
 		l->suites = v;
+	else if (strcmp(opt, "-cipher") == 0)
+		l->cipher = v;
 	else
 		return 0;
 	return 1;
@@ -446,8 +488,13 @@ int tlsnet_lists_apply(const char *cmd, tlsnet_lists *l, ember_tls13_config *cfg
 {
 	if ((l->groups && tlsnet_groups(cmd, l->groups, l->g, &cfg->n_groups)) ||
 	    (l->sigalgs && tlsnet_sigalgs(cmd, l->sigalgs, l->sg, &cfg->n_sig_schemes)) ||
-	    (l->suites && tlsnet_suites(cmd, l->suites, l->su, &cfg->n_suites)))
+	    (l->suites && tlsnet_suites(cmd, l->suites, l->su, &cfg->n_suites)) ||
+	    (l->cipher && each_word(cmd, "-cipher", l->cipher, l->c12, &cfg->n_tls12_suites, one_suite12)))
 		return 1;
+	cfg->versions = (l->only ? l->only : EMBER_TLS_VERSION_1_2 | EMBER_TLS_VERSION_1_3) & ~l->without;
+	if (cfg->versions == 0)
+		return tool_error(cmd, "-no_tls1_2/-no_tls1_3: no protocol version left (TLS 1.2 and 1.3 are Ember's)");
+	cfg->tls12_suites = l->cipher ? l->c12 : NULL;
 	cfg->groups = l->groups ? l->g : NULL;
 	cfg->sig_schemes = l->sigalgs ? l->sg : NULL;
 	cfg->suites = l->suites ? l->su : NULL;

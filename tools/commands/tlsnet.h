@@ -101,11 +101,26 @@ int tlsnet_suites(const char *cmd, const char *arg, uint16_t *out, size_t *n);
  * engine's default): 0, or 1 after one line. The holder must outlive cfg.
  */
 typedef struct tlsnet_lists {
-	const char *groups, *sigalgs, *suites;
-	uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST];
+	const char *groups, *sigalgs, *suites, *cipher;
+	uint16_t g[TLSNET_MAX_LIST], sg[TLSNET_MAX_LIST], su[TLSNET_MAX_LIST], c12[TLSNET_MAX_LIST];
+	unsigned only, without;   /* -tls1_2 / -tls1_3 and -no_tls1_2 / -no_tls1_3 (EMBER_TLS_VERSION_*) */
 } tlsnet_lists;
 int tlsnet_lists_option(tlsnet_lists *l, const char *opt, const char *v);
+/*
+ * tlsnet_version_option notes a protocol option without a value, as
+ * openssl takes them: -tls1_3 or -tls1_2 (that version only; both given:
+ * both), -no_tls1_3, -no_tls1_2; 1 when |opt| was one, 0 otherwise.
+ * Without any, the commands speak TLS 1.3 and TLS 1.2, as openssl's do.
+ * -cipher (tlsnet_lists_option) lists TLS 1.2's suites by openssl's names
+ * ("ECDHE-ECDSA-AES128-GCM-SHA256:AES128-SHA") or the RFC ones; the legacy
+ * RSA key transport suite (AES128-SHA) is used only when named there.
+ */
+int tlsnet_version_option(tlsnet_lists *l, const char *opt);
 int tlsnet_lists_apply(const char *cmd, tlsnet_lists *l, ember_tls13_config *cfg);
+/* openssl's words for what a connection negotiated: "TLSv1.3" / "TLSv1.2"; the suite as openssl
+   names it (TLS 1.3's RFC names, TLS 1.2's own: "ECDHE-RSA-AES128-GCM-SHA256"), "?" before. */
+const char *tlsnet_version_name(const ember_tls13_conn *c);
+const char *tlsnet_suite_name(const ember_tls13_conn *c);
 /* openssl's name of a group ("X25519", "P-256") and its bits, for s_client's "Server Temp Key". */
 const char *tlsnet_group_name(uint16_t g, int *bits);
 
