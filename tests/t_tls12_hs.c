@@ -18,10 +18,15 @@
  *     one byte at a time;
  *   tls12_hs_tamper: each byte of the server's flights changed in turn (a
  *     sample under -quick): the client never connects; a wrong
- *     ServerKeyExchange signature gives decrypt_error.
+ *     ServerKeyExchange signature or client Finished gives decrypt_error;
+ *   tls12_hs_bleichenbacher: the client's EncryptedPreMasterSecret replaced
+ *     by each class of bad PKCS#1 block, and by a good block of another
+ *     secret: the server's answer is the same for all, bad_record_mac on
+ *     the client's Finished.
  */
 #include <string.h>
 
+#include "ember/rsa.h"
 #include "ember/tls.h"
 #include "test.h"
 #include "tlsutil.h"
@@ -277,6 +282,16 @@ static uint8_t *find_msg(uint8_t *f, size_t len, uint8_t type, size_t *mlen)
 	return NULL;
 }
 
+/* The pair as set up, started and run up to the server's first flight (the ClientHello taken). */
+static int to_first_flight_with_setup(void)
+{
+	if (!tt_duo_start(tt_D))
+		return 0;
+	tt_pull(&tt_D->c, &tt_D->c2s, 0);
+	tt_push(&tt_D->s, &tt_D->c2s, 0);
+	return 1;
+}
+
 /* A fresh pair run up to the server's first flight waiting in s2c. */
 static int to_first_flight(void)
 {
@@ -374,4 +389,57 @@ EMBER_TEST(tls12_hs_tamper)
 		}
 	}
 	tt_duo_end(tt_D);
+}
+
+/*
+ * RSA key transport against Bleichenbacher: the client's EncryptedPreMasterSecret replaced by
+ * blocks with each fault (block type, no separator, a pre-master secret of the wrong length, the
+ * wrong version) and by a good block of another secret: the server answers every one the same
+ * way, bad_record_mac on the client's Finished (its substitute keys cannot open it), never an
+ * alert of its own at ClientKeyExchange.
+ */
+EMBER_TEST(tls12_hs_bleichenbacher)
+{
+	static const uint16_t legacy = EMBER_TLS12_RSA_AES_128_CBC_SHA;
+	static const char *const what[] = { "a good block of another secret", "block type 01", "no zero separator",
+		"a 47-byte pre-master secret", "version 03 01" };
+	uint8_t em[512], *m;
+	size_t mlen = 0, i, k;
+	int c;
+
+	if (!tt_get_duo())
+		return;
+	for (c = 0; c < 5; c++) {
+		const ember_rsa_public_key *pub = &tt_pki.key[K_RSA].u.rsa.pub;
+
+		setup12(K_RSA, &legacy, NULL);
+		tt_D->scfg.tls12_suites = &legacy;
+		tt_D->scfg.n_tls12_suites = 1;
+		if (!to_first_flight_with_setup())
+			break;
+		tt_pull(&tt_D->s, &tt_D->s2c, 0);
+		tt_push(&tt_D->c, &tt_D->s2c, 0);
+		m = find_msg(tt_D->c.hs, tt_D->c.out_plain, 16, &mlen);
+		k = pub->len;
+		if (!CHECK(m != NULL && mlen == 4 + 2 + k && k <= sizeof(em), "%s: ClientKeyExchange in the flight", what[c])) {
+			tt_duo_end(tt_D);
+			break;
+		}
+		t_rand_bytes(em, k);
+		for (i = 2; i < k; i++)
+			em[i] |= 1; /* non-zero padding */
+		em[0] = 0;
+		em[1] = c == 1 ? 1 : 2;
+		em[k - 49] = c == 2 ? 0x55 : 0;
+		if (c == 3) { /* the separator one byte later: 47 bytes follow it */
+			em[k - 49] = 0x33;
+			em[k - 48] = 0;
+		}
+		em[k - 48 + (c == 3)] = 3;
+		em[k - 47 + (c == 3)] = c == 4 ? 1 : 3;
+		CHECK(ember_rsa_public_op(pub, m + 6, em, k) == 0, "%s: RSA encryption", what[c]);
+		tt_duo_run(tt_D);
+		failed_with(0, EMBER_TLS_ALERT_BAD_RECORD_MAC, what[c]);
+		tt_duo_end(tt_D);
+	}
 }

@@ -1,5 +1,5 @@
 /*
- * fuzz_tls13_hs.c - the TLS 1.3 client and server (tls.h) fed
+ * fuzz_tls13_hs.c - the TLS 1.3 and TLS 1.2 client and server (tls.h) fed
  * fuzzer-chosen bytes at every point of a handshake. A real handshake runs
  * between an Ember client and an Ember server (a P-256 chain issued once
  * at start-up); at the round the input names, the bytes in flight toward
@@ -16,8 +16,11 @@
  * Input: byte 0 flags (bit 0: the victim is the server; bit 1: XOR rather
  * than replace; bit 2: HelloRetryRequest; bits 3-5: max_fragment_length
  * 0-4 offered by the client, modulo 5; bit 6: the client then gets its
- * smallest buffer, EMBER_TLS13_MFL_BUF), byte 1 the round (0..15), the
- * rest the bytes.
+ * smallest buffer, EMBER_TLS13_MFL_BUF; bit 7: TLS 1.2, then bits 2-5
+ * choose the versions each side offers and the suite: ECDHE-ECDSA with
+ * AES-GCM or ChaCha20-Poly1305 on the P-256 chain, ECDHE-RSA or the
+ * legacy RSA key transport with AES-CBC on an RSA chain), byte 1 the round
+ * (0..15), the rest the bytes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@
 
 #include "ember/ecc.h"
 #include "ember/keys.h"
+#include "ember/rsa.h"
 #include "ember/tls.h"
 #include "ember/x509.h"
 
@@ -32,9 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct {
 	int ready;
-	ember_pkey ca_key, leaf_key;
-	uint8_t ca[4096], leaf[4096];
-	size_t ca_len, leaf_len;
+	ember_pkey ca_key, leaf_key, rsa_key;
+	uint8_t ca[4096], leaf[4096], rsa_leaf[4096];
+	size_t ca_len, leaf_len, rsa_leaf_len;
 	int64_t now;
 } pki;
 
@@ -70,6 +74,15 @@ static void setup(void)
 	p.dns_name = "fuzz.test";
 	if (ember_x509_issue(pki.leaf, sizeof(pki.leaf), &pki.leaf_len, &p))
 		abort();
+	/* TLS 1.2's RSA suites: an RSA-2048 leaf under the same CA */
+	pki.rsa_key.type = EMBER_PKEY_RSA;
+	pki.rsa_key.has_private = 1;
+	if (ember_rsa_generate(&pki.rsa_key.u.rsa, 2048, 65537))
+		abort();
+	p.subject_key = &pki.rsa_key;
+	p.serial = 3;
+	if (ember_x509_issue(pki.rsa_leaf, sizeof(pki.rsa_leaf), &pki.rsa_leaf_len, &p))
+		abort();
 	pki.ready = 1;
 }
 
@@ -91,6 +104,7 @@ static int fatal_alert(int a)
 	case EMBER_TLS_ALERT_INTERNAL_ERROR:
 	case EMBER_TLS_ALERT_MISSING_EXTENSION:
 	case EMBER_TLS_ALERT_UNSUPPORTED_EXTENSION:
+	case EMBER_TLS_ALERT_INAPPROPRIATE_FALLBACK:
 		return 1;
 	default:
 		return 0;
@@ -173,8 +187,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		scfg.groups = p256;
 		scfg.n_groups = 1;
 	}
-	/* bits 3-5: max_fragment_length offered (0-4), bit 6: the client in its smallest buffer for it */
-	ccfg.max_fragment_length = (uint8_t)(((data[0] >> 3) & 7) % 5);
+	if (data[0] & 0x80) {
+		/* TLS 1.2: bits 2-3 the versions (both 1.2; client of both; server of both; 1.2 and 1.3 both),
+		   bits 4-5 the suite */
+		static const uint16_t suites12[4] = { EMBER_TLS12_ECDHE_ECDSA_AES_128_GCM_SHA256,
+			EMBER_TLS12_ECDHE_ECDSA_CHACHA20_POLY1305, EMBER_TLS12_ECDHE_RSA_AES_256_GCM_SHA384,
+			EMBER_TLS12_RSA_AES_128_CBC_SHA };
+		const uint16_t *su = &suites12[(data[0] >> 4) & 3];
+		int v = (data[0] >> 2) & 3;
+
+		ccfg.groups = scfg.groups = NULL;
+		ccfg.n_groups = scfg.n_groups = 0;
+		ccfg.versions = scfg.versions = EMBER_TLS_VERSION_1_2;
+		if (v & 1)
+			ccfg.versions |= EMBER_TLS_VERSION_1_3;
+		if (v & 2)
+			scfg.versions |= EMBER_TLS_VERSION_1_3;
+		ccfg.tls12_suites = scfg.tls12_suites = su;
+		ccfg.n_tls12_suites = scfg.n_tls12_suites = 1;
+		if (*su == EMBER_TLS12_ECDHE_RSA_AES_256_GCM_SHA384 || *su == EMBER_TLS12_RSA_AES_128_CBC_SHA) {
+			chain[0] = pki.rsa_leaf;
+			chain_lens[0] = pki.rsa_leaf_len;
+			scfg.key = &pki.rsa_key;
+		}
+	} else {
+		/* bits 3-5: max_fragment_length offered (0-4), bit 6: the client in its smallest buffer for it */
+		ccfg.max_fragment_length = (uint8_t)(((data[0] >> 3) & 7) % 5);
+	}
 	if (ember_tls13_client_init(&client, &ccfg, cbuf,
 	        ccfg.max_fragment_length && (data[0] & 0x40) ? EMBER_TLS13_MFL_BUF(ccfg.max_fragment_length) : sizeof(cbuf)) ||
 	    ember_tls13_server_init(&server, &scfg, sbuf, sizeof(sbuf)))
@@ -191,7 +230,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			if (ember_tls13_write(&client, c2s + c2s_len, sizeof(c2s) - c2s_len, &n, msg, sizeof(msg)) == 0)
 				c2s_len += n;
-			ember_tls13_key_update(&server, 1);
+			ember_tls13_key_update(&server, 1); /* TLS 1.2: refused (EMBER_EINVAL), nothing queued */
 		}
 		if (moved == 0 && r > round)
 			break;

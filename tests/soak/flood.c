@@ -1,6 +1,6 @@
 /*
  * flood.c - the soak test's client side (make soak, scripts/soak.sh): a
- * bounded flood of TLS 1.3 clients, good and bad, against one
+ * bounded flood of TLS clients (1.3, and 1.2 among the good ones), good and bad, against one
  * `ember s_server -rev` on 127.0.0.1.
  *
  *   flood pki DIR
@@ -146,8 +146,9 @@ static const uint16_t all_suites[3] = { EMBER_TLS13_AES_128_GCM_SHA256, EMBER_TL
 	EMBER_TLS13_CHACHA20_POLY1305_SHA256 };
 
 /* A client with a random order of groups (the first gets the key share: HelloRetryRequest when the
-   server prefers another) and suites; the chain is verified for "ember.test". */
-static int cli_start(int64_t deadline)
+   server prefers another) and suites; the chain is verified for "ember.test". |may12|: one client in
+   four speaks TLS 1.2 (the good ones only: the bad ones' stages are TLS 1.3's flights). */
+static int cli_start(int64_t deadline, int may12)
 {
 	size_t i, ng = 1 + below(4), ns = 1 + below(3);
 
@@ -167,6 +168,13 @@ static int cli_start(int64_t deadline)
 	C.cfg.n_groups = ng;
 	C.cfg.suites = C.suites;
 	C.cfg.n_suites = ns;
+	if (may12 && below(4) == 0) {
+		/* one in four speaks TLS 1.2 only, with the default groups (they name the P-256 leaf's
+		   curve, as RFC 8422 5.1 wants) and the default ECDHE suites */
+		C.cfg.versions = EMBER_TLS_VERSION_1_2;
+		C.cfg.groups = NULL;
+		C.cfg.n_groups = 0;
+	}
 	C.anchors[0] = opt.ca;
 	C.vp.anchors = C.anchors;
 	C.vp.anchor_lens = &opt.ca_len;
@@ -288,7 +296,7 @@ static void good_ember(int slow)
 	size_t len, wlen, glen, i, lines, round, rounds = slow ? 4 : 1;
 	int server_closes = (int)below(2), r, served = 0;
 
-	r = cli_start(deadline);
+	r = cli_start(deadline, 1);
 	if (r != 0) {
 		fail("good client: %s", r == -1 ? "connect failed" : "client_init refused");
 		return;
@@ -402,6 +410,9 @@ static void good_ember(int slow)
 static void good_openssl(void)
 {
 	static const char *const og[3] = { "X25519", "P-256", "P-384" };
+	/* TLS 1.2 (one in two): the groups name the P-256 leaf's curve too (RFC 8422 5.1) */
+	static const char *const og12[3] = { "X25519:P-256", "P-256", "P-384:P-256" };
+	int g = (int)below(3), v12 = (int)below(2);
 	char cmd[1024], line[64], want[64], out[4096];
 	size_t n = 0, k, l;
 	int64_t t0 = fl_now_ms();
@@ -414,8 +425,8 @@ static void good_openssl(void)
 	want[l] = '\0';
 	snprintf(cmd, sizeof(cmd),
 	    "printf '%s\\nCLOSE\\n' | timeout %d openssl s_client -connect 127.0.0.1:%d -servername ember.test "
-	    "-CAfile '%s' -verify_return_error -groups %s -quiet 2>&1",
-	    line, opt.deadline_s, opt.port, opt.ca_file, og[below(3)]);
+	    "-CAfile '%s' -verify_return_error -groups %s -quiet%s 2>&1",
+	    line, opt.deadline_s, opt.port, opt.ca_file, v12 ? og12[g] : og[g], v12 ? " -tls1_2" : "");
 	p = popen(cmd, "r");
 	if (p == NULL) {
 		fail("openssl s_client: cannot run");
@@ -454,7 +465,7 @@ static void bad_client(int kind)
 	size_t n = 0, k;
 	static uint8_t junk[20000];
 
-	r = cli_start(deadline);
+	r = cli_start(deadline, 0);
 	if (r != 0) {
 		fail("%s client: %s", kind_names[kind], r == -1 ? "connect failed" : "client_init refused");
 		return;
@@ -550,7 +561,7 @@ static void one_stall(int way)
 	int64_t t0 = fl_now_ms(), deadline = t0 + (int64_t)(opt.timeout_s + opt.deadline_s) * 1000;
 	static const uint8_t half_header[3] = { EMBER_TLS_CT_HANDSHAKE, 3, 1 };
 	size_t n = 0, k;
-	int r = cli_start(deadline);
+	int r = cli_start(deadline, 0);
 
 	if (r != 0) {
 		fail("staller: %s", r == -1 ? "connect failed" : "client_init refused");
