@@ -13,6 +13,7 @@
  *     refuse openssl s_client -cipher AES128-SHA.
  * Servers start on port 0 (ember) or a free port (openssl), are waited for,
  * and stopped by their process id; every client runs under `timeout 20`.
+ * Under emulation (-quick) each key runs its first suite only, each way.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -57,6 +58,8 @@ static int ossl_to_ember(int k, int *turn)
 
 	for (i = 0; ember_tls12_suite_at(i); i++)
 		n += takes(ember_tls12_suite_at(i), k);
+	if (t_quick)
+		n = 1;
 	if (!CHECK(tn_start_server(&s, dir, 0, "srv12.log",
 	               "$E s_server -accept 127.0.0.1:0 -cert %s.crt -key %s.key -rev -state -naccept %zu -timeout 10%s%s",
 	               key_file[k], key_file[k], n, k == K_RSA ? " -cipher " : "", k == K_RSA ? rsa_list : "") == 0,
@@ -70,7 +73,7 @@ static int ossl_to_ember(int k, int *turn)
 		const char *g = with_curve(groups[(*turn)++ % 3], k, gbuf, sizeof(gbuf));
 		int rc;
 
-		if (!takes(su, k))
+		if (!takes(su, k) || (t_quick && count)) /* under emulation: the first suite of each key */
 			continue;
 		rc = tn_run(dir, &out, &err,
 		    "printf 'hello ember %zu\\nCLOSE\\n' | timeout 20 openssl s_client -connect 127.0.0.1:%d -tls1_2 "
@@ -114,7 +117,7 @@ static int ember_to_ossl(int k, int *turn)
 		const char *g = with_curve(groups[(*turn)++ % 3], k, gbuf, sizeof(gbuf));
 		int rc;
 
-		if (!takes(su, k))
+		if (!takes(su, k) || (t_quick && count)) /* under emulation: the first suite of each key */
 			continue;
 		rc = tn_run(dir, &out, &err,
 		    "printf 'hello openssl\\nCLOSE\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -tls1_2 "
@@ -178,7 +181,7 @@ static void www_reneg_legacy(void)
 	}
 	/* openssl s_client's "R" asks to renegotiate: refused (no_renegotiation), the server goes on */
 	rc = tn_run(dir, &out, &err,
-	    "(printf 'GET / HTTP/1.0\\n'; sleep 1; printf 'R\\n'; sleep 2) | timeout 20 openssl s_client -connect "
+	    "(printf 'GET / HTTP/1.0\\n'; sleep 0.5; printf 'R\\n'; sleep 1) | timeout 20 openssl s_client -connect "
 	    "127.0.0.1:%d -tls1_2 -CAfile ca.pem -servername ember.test",
 	    s.port);
 	CHECK(err && strstr(err, "no renegotiation"), "openssl s_client renegotiating: exit %d, err '%s'", rc,
