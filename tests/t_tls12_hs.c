@@ -324,7 +324,7 @@ EMBER_TEST(tls12_hs_tamper)
 			flight = tt_pull(&tt_D->s, &tt_D->s2c, 0);
 		}
 		tt_duo_end(tt_D);
-		step = t_quick ? flight / 41 + 1 : 1;
+		step = t_quick ? flight / 21 + 1 : 1;
 		for (i = 0; i < flight; i += step) {
 			size_t r = 0;
 			int a, version_byte;
