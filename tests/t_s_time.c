@@ -62,7 +62,7 @@ static void refused(const char *what, const char *want, const char *want2, const
 }
 
 /* The text report: a count above zero, min <= median <= p90 <= p99 <= max, the lines openssl's shape promises. */
-static void check_text(const char *what, const char *out, const char *group)
+static void check_text_v(const char *what, const char *out, const char *group, const char *negotiated)
 {
 	const char *p = out ? strstr(out, "connections in ") : NULL, *l;
 	unsigned long n = 0;
@@ -79,8 +79,13 @@ static void check_text(const char *what, const char *out, const char *group)
 	                &q[4]) == 5 && q[0] > 0 && q[0] <= q[1] && q[1] <= q[2] && q[2] <= q[3] && q[3] <= q[4],
 	    "%s: latency percentiles missing or out of order: '%s'", what, out ? out : "");
 	snprintf(want, sizeof(want), "group %s,", group);
-	CHECK(out && strstr(out, "negotiated: TLSv1.3, TLS_") && strstr(out, want),
-	    "%s: no 'negotiated: TLSv1.3 ... %s' line: '%s'", what, want, out ? out : "");
+	CHECK(out && strstr(out, negotiated) && strstr(out, want),
+	    "%s: no '%s ... %s' line: '%s'", what, negotiated, want, out ? out : "");
+}
+
+static void check_text(const char *what, const char *out, const char *group)
+{
+	check_text_v(what, out, group, "negotiated: TLSv1.3, TLS_");
 }
 
 /* The JSON document at dir/|name|: its fields, the group and suite asked for, bytes read with -www. */
@@ -185,6 +190,31 @@ static void against_ember(void)
 	check_json("s_time -ciphersuites TLS_CHACHA20_POLY1305_SHA256 -> ember s_server", "b.json", "P-256",
 	    "TLS_CHACHA20_POLY1305_SHA256", 0);
 
+	/* TLS 1.2: the protocol and openssl's suite name in the text and in the document */
+	rc = tn_run(dir, &out, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
+	                     "-tls1_2", s.port);
+	CHECK(rc == 0, "s_time -tls1_2 -> ember s_server: exit %d, err '%s'", rc, err ? err : "");
+	check_text_v("s_time -tls1_2 -> ember s_server (text)", out, "X25519", "negotiated: TLSv1.2, ECDHE-ECDSA-AES128-GCM-SHA256");
+	free(out);
+	free(err);
+	rc = tn_run(dir, NULL, &err, "timeout 20 $E s_time -connect 127.0.0.1:%d -servername ember.test -CAfile ca.pem -time 1 "
+	                     "-tls1_2 -cipher ECDHE-ECDSA-CHACHA20-POLY1305 -format json > c.json", s.port);
+	CHECK(rc == 0, "s_time -tls1_2 -cipher -> ember s_server: exit %d, err '%s'", rc, err ? err : "");
+	free(err);
+	{
+		tj *j = tj_load(t_path(dir, "c.json"));
+		CHECK(j && tj_str(j, "protocol") && strcmp(tj_str(j, "protocol"), "TLSv1.2") == 0 && tj_str(j, "suite") &&
+		          strcmp(tj_str(j, "suite"), "ECDHE-ECDSA-CHACHA20-POLY1305") == 0,
+		    "s_time -tls1_2 -format json: protocol '%s' suite '%s'", j && tj_str(j, "protocol") ? tj_str(j, "protocol") : "",
+		    j && tj_str(j, "suite") ? tj_str(j, "suite") : "");
+		tj_free(j);
+	}
+	rc = tn_run(dir, &out, &err, "timeout 20 $E compare c.json c.json");
+	CHECK(rc == 0 && out && strstr(out, "s_time:tls12:x25519:ecdsa_secp256r1_sha256 conn"),
+	    "ember compare c.json c.json (TLS 1.2 s_time): exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
+	free(out);
+	free(err);
+
 	/* ember compare reads both: the connections/s and the median's rate side by side */
 	rc = tn_run(dir, &out, &err, "timeout 20 $E compare a.json b.json");
 	CHECK(rc == 0 && out && strstr(out, "s_time:tls13:p256:ecdsa_secp256r1_sha256 conn") &&
@@ -262,6 +292,7 @@ EMBER_TEST(s_time_json_reader)
 		{ "a median of 0", "\"median\": 2.5", "\"median\": 0", "median" },
 		{ "no connection", "\"connections\": 1200", "\"connections\": 0", "no connection" },
 		{ "a control character", "192.0.2.1:443", "192.0.2.1:443\\u001b[2J", "control character" },
+		{ "an unknown protocol", "\"protocol\": \"TLSv1.3\"", "\"protocol\": \"SSLv3\"", "protocol" },
 	};
 	sp_file f;
 	char err[256], doc[2048];

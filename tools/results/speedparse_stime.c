@@ -3,9 +3,9 @@
  * "ember-s_time") as rows of the speed-result set, so `ember compare`
  * and `ember report` put two runs side by side with the machinery of
  * speed results. One document is one configuration, two public-key-style
- * rows named "s_time:tls13:GROUP:SIG" (GROUP in `ember speed`'s words:
- * x25519, p256, p384, x25519mlkem768; SIG the signature scheme's RFC
- * name):
+ * rows named "s_time:tls13:GROUP:SIG" or, for a "protocol" of "TLSv1.2",
+ * "s_time:tls12:GROUP:SIG" (GROUP in `ember speed`'s words: x25519, p256,
+ * p384, x25519mlkem768; SIG the signature scheme's RFC name):
  *
  *   op "conn"         conn_per_sec_wall, connections per second of wall clock
  *   op "median-rate"  1000 / latency_ms.median: handshakes per second at
@@ -62,13 +62,13 @@ static int word(const char *in, char *out, size_t cap)
 int sp_parse_stime(sp_state *st, const json *root)
 {
 	const json *lat = json_get(root, "latency_ms");
-	const char *group, *sig, *connect, *www, *version;
+	const char *group, *sig, *connect, *www, *version, *proto;
 	char g[32], s[48], name[96], v[96], about[600];
 	double rate, median, n;
 
 	if (str_ok(st, root, "group", &group) || str_ok(st, root, "sigalg", &sig) ||
 	    str_ok(st, root, "connect", &connect) || str_ok(st, root, "www", &www) ||
-	    str_ok(st, root, "version", &version))
+	    str_ok(st, root, "version", &version) || str_ok(st, root, "protocol", &proto))
 		return -1;
 	st->line = root->line;
 	if (group == NULL || sig == NULL || word(group, g, sizeof(g)) || word(sig, s, sizeof(s)))
@@ -77,6 +77,8 @@ int sp_parse_stime(sp_state *st, const json *root)
 		return sp_perr(st, "s_time document without \"conn_per_sec_wall\"");
 	if (!json_num(lat, "median", &median) || !(median >= 1e-9 && median < 1e15)) /* 1000 / median stays finite */
 		return sp_perr(st, "s_time document without \"latency_ms\": {\"median\"}");
+	if (proto && strcmp(proto, "TLSv1.3") != 0 && strcmp(proto, "TLSv1.2") != 0)
+		return sp_perr(st, "s_time document of protocol \"%.20s\" (TLSv1.3 or TLSv1.2)", proto);
 	if (json_num(root, "connections", &n) && n < 1)
 		return sp_perr(st, "s_time document of no connection");
 	snprintf(v, sizeof(v), "Ember %s", version ? version : "");
@@ -87,7 +89,7 @@ int sp_parse_stime(sp_state *st, const json *root)
 		if (sp_set_meta(st, &st->f->engine, about))
 			return -1;
 	}
-	snprintf(name, sizeof(name), "s_time:tls13:%s:%s", g, s);
+	snprintf(name, sizeof(name), "s_time:%s:%s:%s", proto && strcmp(proto, "TLSv1.2") == 0 ? "tls12" : "tls13", g, s);
 	if (sp_add_sample(st, name, NULL, NULL, "conn", 0, rate, NULL) ||
 	    sp_add_sample(st, name, NULL, NULL, "median-rate", 0, 1000.0 / median, NULL))
 		return -1;
