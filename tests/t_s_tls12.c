@@ -10,7 +10,8 @@
  *     s_server -www, and openssl s_client's renegotiation refused (no
  *     renegotiation) with the server serving the next client;
  *   the legacy suite is not used unless named: ember s_server's defaults
- *     refuse openssl s_client -cipher AES128-SHA.
+ *     refuse openssl s_client -cipher AES128-SHA; ember s_client -msg traces
+ *     the messages in openssl's words and order.
  * Servers start on port 0 (ember) or a free port (openssl), are waited for,
  * and stopped by their process id; every client runs under `timeout 20`.
  * Under emulation (-quick) each key runs its first suite only, each way.
@@ -157,7 +158,7 @@ static void www_reneg_legacy(void)
 	int rc;
 
 	if (!CHECK(tn_start_server(&s, dir, 0, "www12.log",
-	               "$E s_server -accept 127.0.0.1:0 -cert rsa.crt -key rsa.key -www -state -naccept 4 -timeout 10") == 0,
+	               "$E s_server -accept 127.0.0.1:0 -cert rsa.crt -key rsa.key -www -state -naccept 5 -timeout 10") == 0,
 	        "ember s_server -www did not start")) {
 		free(tn_stop_server(&s, 0));
 		return;
@@ -195,6 +196,25 @@ static void www_reneg_legacy(void)
 	    s.port);
 	CHECK(rc != 0 && err && strstr(err, "handshake failure"),
 	    "openssl s_client -cipher AES128-SHA -> ember s_server defaults: exit %d, err '%s'", rc, err ? err : "");
+	free(out);
+	free(err);
+	/* -msg: openssl's trace of the messages, in the order they go: change_cipher_spec between
+	   ClientKeyExchange and Finished */
+	rc = tn_run(dir, &out, &err,
+	    "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | timeout 20 $E s_client -connect 127.0.0.1:%d -tls1_2 -CAfile ca.pem "
+	    "-servername ember.test -verify_return_error -quiet -msg",
+	    s.port);
+	{
+		const char *cke = out ? strstr(out, ">>> TLS 1.2, Handshake [length ") : NULL, *ccs, *fin, *sfin;
+
+		cke = out ? strstr(out, "], ClientKeyExchange\n") : NULL;
+		ccs = cke ? strstr(cke, ">>> TLS 1.2, ChangeCipherSpec [length 0001]\n") : NULL;
+		fin = ccs ? strstr(ccs, ">>> TLS 1.2, Handshake [length 0010], Finished\n") : NULL;
+		sfin = fin ? strstr(fin, "<<< TLS 1.2, Handshake [length 0010], Finished\n") : NULL;
+		CHECK(rc == 0 && out && strstr(out, "<<< TLS 1.2, Handshake [length ") && strstr(out, "], ServerHelloDone\n") &&
+		          sfin && strstr(sfin, "Protocol: TLSv1.2"),
+		    "ember s_client -tls1_2 -msg: exit %d, out '%s', err '%s'", rc, out ? out : "", err ? err : "");
+	}
 	free(out);
 	free(err);
 	/* and the server still serves */

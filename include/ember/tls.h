@@ -626,6 +626,13 @@ typedef struct ember_tls13_config {
 	   schemes of |sig_schemes| (with rsa_pkcs1_* added to the default list) */
 	const uint16_t *tls12_suites;
 	size_t n_tls12_suites;
+	/* the message trace (openssl's -msg): called for each handshake message (whole, with its 4-byte
+	   header), change_cipher_spec and alert, as the connection writes it into its output (sent 1) or
+	   takes it from the peer (sent 0, before handling it), with its record content type and the
+	   version in force (0x0304, 0x0303; 0 before ServerHello); the bytes are valid during the call
+	   only, and it must not call the connection. NULL: not called */
+	void (*msg_cb)(void *arg, int sent, uint16_t version, int content_type, const uint8_t *msg, size_t len);
+	void *msg_cb_arg;
 	/* the phase probe (enum ember_tls13_phase above); NULL: none */
 	void (*probe)(void *arg, int phase, int end);
 	void *probe_arg;

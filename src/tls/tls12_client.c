@@ -112,6 +112,8 @@ int tls12_client_server_hello(ember_tls13_conn *c, size_t mlen)
 		return tls13_fail(c, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, EMBER_ENOTSUP);
 	c->version = TLS12_VERSION;
 	c->suite12 = s;
+	if (s->kx == EMBER_TLS12_KX_RSA)
+		c->group = 0; /* no group: the TLS 1.3 share's is not the connection's */
 	c->ems = x.ems;
 	c->hash = ember_tls12_suite_hash(s);
 	if (c->hash == NULL)
@@ -327,7 +329,6 @@ static int server_hello_done(ember_tls13_conn *c, size_t mlen)
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 	tls13_flight(c, plain, w.n, TLS12_VERSION);
-	c->out_ccs = 1;
 	c->ccs_expected = 1;
 	c->hs_state = ST_C12_WAIT_FIN;
 	return 0;

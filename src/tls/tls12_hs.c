@@ -83,12 +83,16 @@ static int finished(ember_tls13_conn *c, int server, uint8_t vd[EMBER_TLS12_VERI
 
 int tls12_write_finished(ember_tls13_conn *c, tls_out *w)
 {
+	static const uint8_t one = 1;
 	uint8_t vd[EMBER_TLS12_VERIFY_LEN];
 	size_t at;
 	int ret = finished(c, c->server, vd);
 
 	if (ret)
 		return ret;
+	/* change_cipher_spec leaves between the flight's plain part and this Finished (tls13_conn.c) */
+	c->out_ccs = 1;
+	tls_msg(c, 1, EMBER_TLS_CT_CHANGE_CIPHER_SPEC, &one, 1);
 	at = tls13_msg_begin(w, HS_FINISHED);
 	tls_put(w, vd, sizeof(vd));
 	tls13_msg_end(c, w, at);

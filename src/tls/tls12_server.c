@@ -250,7 +250,6 @@ static int client_finished(ember_tls13_conn *c, size_t mlen)
 	if (ret)
 		return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 	tls13_flight(c, mlen, w.n, TLS12_VERSION);
-	c->out_ccs = 1;
 	c->hs_state = ST_CONNECTED;
 	c->state = EMBER_TLS13_CONNECTED;
 	return 0;
@@ -275,6 +274,7 @@ int tls12_server_message(ember_tls13_conn *c, size_t mlen)
 			break;
 		/* renegotiation: refused with a warning, the ClientHello dropped (RFC 5246 7.2.2) */
 		memcpy(c->hs + mlen, no_reneg, sizeof(no_reneg));
+		tls_msg(c, 1, EMBER_TLS_CT_ALERT, no_reneg, sizeof(no_reneg));
 		tls13_flight(c, mlen, mlen + sizeof(no_reneg), TLS12_VERSION);
 		c->out_type = EMBER_TLS_CT_ALERT;
 		return 0;

@@ -276,6 +276,7 @@ static int writing(const ember_tls13_conn *c)
 
 static int handle_alert(ember_tls13_conn *c, const uint8_t *a, size_t len)
 {
+	tls_msg(c, 0, EMBER_TLS_CT_ALERT, a, len);
 	if (len != 2)
 		return tls13_fail(c, EMBER_TLS_ALERT_DECODE_ERROR, EMBER_EDECODE);
 	if (a[1] == EMBER_TLS_ALERT_CLOSE_NOTIFY) {
@@ -316,6 +317,7 @@ static int handle_handshake(ember_tls13_conn *c, const uint8_t *frag, size_t fle
 			if (c->hs_len < mlen)
 				break;
 			c->rd_changed = 0;
+			tls_msg(c, 0, EMBER_TLS_CT_HANDSHAKE, c->hs, mlen);
 			ret = c->server ? tls13_server_message(c, mlen) : tls13_client_message(c, mlen);
 			if (ret)
 				return ret;
@@ -358,6 +360,7 @@ static int process_record(ember_tls13_conn *c)
 
 	if (c->rec[0] == EMBER_TLS_CT_CHANGE_CIPHER_SPEC && c->version == TLS12_VERSION) {
 		/* TLS 1.2: the peer's keys start here, where the state machine expects it, between messages */
+		tls_msg(c, 0, EMBER_TLS_CT_CHANGE_CIPHER_SPEC, c->rec + 5, c->rec_len - 5);
 		if (!c->ccs_expected || c->hs_len || c->rec_len != 6 || c->rec[5] != 1)
 			return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
 		c->ccs_expected = 0;
@@ -365,6 +368,7 @@ static int process_record(ember_tls13_conn *c)
 		return 0;
 	}
 	if (c->rec[0] == EMBER_TLS_CT_CHANGE_CIPHER_SPEC) {
+		tls_msg(c, 0, EMBER_TLS_CT_CHANGE_CIPHER_SPEC, c->rec + 5, c->rec_len - 5);
 		if (ccs_allowed(c) && c->rec_len == 6 && c->rec[5] == 1)
 			return 0;
 		return tls13_fail(c, EMBER_TLS_ALERT_UNEXPECTED_MESSAGE, EMBER_EDECODE);
@@ -504,6 +508,7 @@ static int key_update_now(ember_tls13_conn *c, uint8_t *out, size_t cap, size_t 
 	uint8_t next[EMBER_TLS13_MAX_HASH_LEN];
 	int ret;
 
+	tls_msg(c, 1, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku));
 	TLS13_PROBED(c, EMBER_TLS13_PH_RECORD,
 	    ret = ember_tls13_record_protect(&c->wr.t13, out, cap, len, EMBER_TLS_CT_HANDSHAKE, ku, sizeof(ku),
 		0));

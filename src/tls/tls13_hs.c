@@ -172,6 +172,7 @@ const uint16_t *tls12_sigs(const ember_tls13_conn *c, size_t *n)
 void tls13_queue(ember_tls13_conn *c, uint8_t type, const uint8_t *msg, size_t len)
 {
 	memcpy(c->hs + c->hs_len, msg, len);
+	tls_msg(c, 1, type, msg, len);
 	c->out_off = c->hs_len;
 	c->out_plain = c->wr_on ? c->hs_len : c->hs_len + len;
 	c->out_end = c->hs_len + len;
@@ -193,6 +194,7 @@ int tls13_fail(ember_tls13_conn *c, int alert, int err)
 	c->out_off = c->out_plain = c->out_end = 0;
 	c->out_rekey = 0;
 	c->out_then_close = 0;
+	c->out_ccs = 0;
 	ember_wipe(c->wr_next, sizeof(c->wr_next));
 	if (alert != EMBER_TLS_ALERT_NONE && ember_tls_alert_encode(a, alert) == 0)
 		tls13_queue(c, EMBER_TLS_CT_ALERT, a, 2);
@@ -249,6 +251,7 @@ void tls13_msg_end(ember_tls13_conn *c, tls_out *w, size_t at)
 	TLS13_PROBED(c, EMBER_TLS13_PH_TRANSCRIPT,
 	    ember_tls13_transcript_update(&c->tr, w->p + at, w->n - at);
 	    if (!c->server && c->suite == NULL && c->suite12 == NULL) ember_tls13_transcript_update(&c->tr2, w->p + at, w->n - at));
+	tls_msg(c, 1, EMBER_TLS_CT_HANDSHAKE, w->p + at, w->n - at);
 }
 
 int tls13_extensions(ember_tls13_conn *c, tls_in *exts, tls13_ext_fn fn, void *arg, int *alert)
@@ -381,6 +384,7 @@ int tls13_post_handshake(ember_tls13_conn *c, size_t mlen)
 		if (ret)
 			return tls13_fail(c, EMBER_TLS_ALERT_INTERNAL_ERROR, ret);
 		memcpy(c->hs + mlen, (const uint8_t[]){ HS_KEY_UPDATE, 0, 0, 1, 0 }, 5);
+		tls_msg(c, 1, EMBER_TLS_CT_HANDSHAKE, c->hs + mlen, 5);
 		tls13_flight(c, mlen, mlen + 5, TLS12_VERSION);
 		c->out_rekey = 1;
 		return 0;

@@ -215,6 +215,13 @@ static inline void tls_close(tls_out *w, size_t at, size_t bytes)
 		} \
 	} while (0)
 
+/* The config's message trace (ember_tls13_config.msg_cb), when there is one. */
+static inline void tls_msg(const ember_tls13_conn *c, int sent, int type, const uint8_t *p, size_t n)
+{
+	if (c->cfg->msg_cb)
+		c->cfg->msg_cb(c->cfg->msg_cb_arg, sent, c->version, type, p, n);
+}
+
 /* ---- tls13_auth.c: key shares and CertificateVerify ---- */
 
 /* The key share's length on the wire: client's and server's (0: unsupported). */
@@ -330,7 +337,8 @@ EMBER_HIDDEN size_t tls12_ske_content(const ember_tls13_conn *c, uint8_t *out, c
  * keyed (read and write, neither on until change_cipher_spec).
  */
 EMBER_HIDDEN int tls12_keys(ember_tls13_conn *c, uint8_t *pms, size_t pms_len);
-/* Finished (7.4.9): write ours at |w|; check the peer's (decrypt_error). */
+/* Finished (7.4.9): write ours at |w| (the flight then sends change_cipher_spec before it: out_ccs);
+   check the peer's (decrypt_error). */
 EMBER_HIDDEN int tls12_write_finished(ember_tls13_conn *c, tls_out *w);
 EMBER_HIDDEN int tls12_check_finished(ember_tls13_conn *c, size_t mlen);
 

@@ -7,7 +7,7 @@
  *   ember s_client [-connect host:port] [-servername name | -noservername]
  *       [-CAfile file] [-verify_return_error] [-groups list] [-sigalgs list]
  *       [-ciphersuites list] [-cipher list] [-maxfraglen len] [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2]
- *       [-brief] [-quiet] [-timeout s]
+ *       [-brief] [-msg] [-quiet] [-timeout s]
  *
  * Verification: the engine checks the chain during the handshake against
  * -CAfile's anchors (and the name against -servername), so with -CAfile a
@@ -38,7 +38,7 @@ static int usage(void)
 	fprintf(stderr, "usage: ember s_client [-connect host:port] [-servername name | -noservername] [-CAfile file]\n"
 	                "                      [-verify_return_error] [-groups list] [-sigalgs list] [-ciphersuites list]\n"
 	                "                      [-cipher list] [-maxfraglen 512|1024|2048|4096] [-tls1_3 | -tls1_2]\n"
-	                "                      [-no_tls1_3 | -no_tls1_2] [-brief] [-quiet] [-timeout seconds]\n");
+	                "                      [-no_tls1_3 | -no_tls1_2] [-brief] [-msg] [-quiet] [-timeout seconds]\n");
 	return 1;
 }
 
@@ -210,6 +210,10 @@ int cmd_s_client(int argc, char **argv)
 			return tool_error(CMD, "%s: not supported (TLS 1.3 and TLS 1.2 only)", o);
 		if (strcmp(o, "-brief") == 0)
 			brief = 1;
+		else if (strcmp(o, "-msg") == 0) {
+			cfg.msg_cb = tlsnet_msg;
+			cfg.msg_cb_arg = stdout;
+		}
 		else if (strcmp(o, "-quiet") == 0)
 			quiet = ign_eof = 1; /* as openssl: -quiet implies -ign_eof */
 		else if (strcmp(o, "-ign_eof") == 0)

@@ -5,7 +5,7 @@
  *
  *   ember s_server [-accept [host:]port] -cert file -key file [-pass src]
  *       [-CAfile file] [-groups list] [-sigalgs list] [-ciphersuites list] [-cipher list]
- *       [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2] [-www | -rev | -echo] [-naccept n] [-timeout s] [-state] [-quiet]
+ *       [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2] [-www | -rev | -echo] [-naccept n] [-timeout s] [-state] [-msg] [-quiet]
  *
  * The pool: SRV_SLOTS slots, each an ember_tls13_conn, its
  * EMBER_TLS13_CONN_BUF bytes and the pump's two record buffers (about
@@ -76,7 +76,8 @@ static int usage(void)
 	fprintf(stderr, "usage: ember s_server [-accept [host:]port] -cert file -key file [-pass src] [-CAfile file]\n"
 	                "                      [-groups list] [-sigalgs list] [-ciphersuites list] [-cipher list]\n"
 	                "                      [-tls1_3 | -tls1_2 | -no_tls1_3 | -no_tls1_2]\n"
-	                "                      [-www | -rev | -echo] [-naccept n] [-timeout seconds] [-state] [-quiet]\n");
+	                "                      [-www | -rev | -echo] [-naccept n] [-timeout seconds] [-state] [-msg]\n"
+	                "                      [-quiet]\n");
 	return 1;
 }
 
@@ -500,6 +501,10 @@ int cmd_s_server(int argc, char **argv)
 			s.quiet = 1;
 		else if (strcmp(o, "-state") == 0)
 			s.state = 1;
+		else if (strcmp(o, "-msg") == 0) {
+			s.cfg.msg_cb = tlsnet_msg;
+			s.cfg.msg_cb_arg = stdout;
+		}
 		else if (strcmp(o, "-help") == 0)
 			return usage();
 		else if (o[0] == '-' && has_v) {

@@ -23,6 +23,51 @@
 #include "ember/x509.h"
 #include "tool.h"
 
+static const char *hs_name(uint8_t t)
+{
+	static const struct {
+		uint8_t t;
+		const char *name;
+	} names[] = { { 0, "HelloRequest" }, { 1, "ClientHello" }, { 2, "ServerHello" }, { 4, "NewSessionTicket" },
+		{ 5, "EndOfEarlyData" }, { 8, "EncryptedExtensions" }, { 11, "Certificate" }, { 12, "ServerKeyExchange" },
+		{ 13, "CertificateRequest" }, { 14, "ServerHelloDone" }, { 15, "CertificateVerify" },
+		{ 16, "ClientKeyExchange" }, { 20, "Finished" }, { 24, "KeyUpdate" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].t == t)
+			return names[i].name;
+	return "???";
+}
+
+void tlsnet_msg(void *arg, int sent, uint16_t version, int content_type, const uint8_t *msg, size_t len)
+{
+	FILE *f = arg;
+	const char *v = version == 0x0303 ? "TLS 1.2" : "TLS 1.3", *an;
+	size_t i;
+
+	fprintf(f, "%s %s, ", sent ? ">>>" : "<<<", v);
+	switch (content_type) {
+	case EMBER_TLS_CT_HANDSHAKE:
+		fprintf(f, "Handshake [length %04zx], %s\n", len, len ? hs_name(msg[0]) : "???");
+		break;
+	case EMBER_TLS_CT_CHANGE_CIPHER_SPEC:
+		fprintf(f, "ChangeCipherSpec [length %04zx]\n", len);
+		break;
+	case EMBER_TLS_CT_ALERT:
+		an = len == 2 ? ember_tls_alert_name(msg[1]) : NULL;
+		fprintf(f, "Alert [length %04zx], %s %s\n", len, len == 2 && msg[0] == 1 ? "warning" : "fatal",
+		    an ? an : "???");
+		break;
+	default:
+		fprintf(f, "??? [length %04zx]\n", len);
+		break;
+	}
+	for (i = 0; i < len; i++)
+		fprintf(f, "%s%02x%s", i % 16 == 0 ? "    " : "", msg[i], i % 16 == 15 || i + 1 == len ? "\n" : " ");
+	fflush(f);
+}
+
 int64_t tlsnet_now_ms(void)
 {
 	struct timespec ts;

@@ -134,6 +134,14 @@ typedef struct tlsnet_certs {
 int tlsnet_certs_load(const char *cmd, const char *opt, const char *path, tlsnet_certs *c);
 void tlsnet_certs_free(tlsnet_certs *c);
 
+/*
+ * tlsnet_msg: an ember_tls13_config.msg_cb printing to the FILE * |arg| what
+ * openssl's -msg prints for each message: ">>> TLS 1.3, Handshake [length
+ * 0076], ServerHello" (">>>" sent, "<<<" received; ChangeCipherSpec; Alert
+ * with its level and name), then its bytes in hex, 16 a line. Record
+ * headers are not shown.
+ */
+void tlsnet_msg(void *arg, int sent, uint16_t version, int content_type, const uint8_t *msg, size_t len);
 /* Milliseconds of CLOCK_MONOTONIC. */
 int64_t tlsnet_now_ms(void);
 
