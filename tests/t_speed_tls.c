@@ -19,6 +19,7 @@
  *     one-line refusal naming it, and the rest reported skipped;
  *   speed_tls_reader: Ember's handshake records and tables in the reader,
  *     from samples written here (figures made up), and damaged ones.
+ * TLS 1.2's rows (tls12:GROUP:SIG, tls12:rsa:rsa2048) are t_speed_tls12.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,8 @@ EMBER_TEST(speed_tls_rows)
 	CHECK(speed_tls_set_suite("TLS_AES_128_GCM_SHA256") == 0, "-ciphersuite back to the default");
 	/* not handshake words */
 	CHECK(!speed_tls_known("tls13:x448:ecdsap256") && !speed_tls_known("tls13:x25519") &&
-	          !speed_tls_known("tls13:x25519:ecdsap256:") && !speed_tls_known("tls12:x25519:ecdsap256") &&
+	          !speed_tls_known("tls13:x25519:ecdsap256:") && !speed_tls_known("tls11:x25519:ecdsap256") &&
+	          !speed_tls_known("tls13:rsa:rsa2048") &&
 	          !speed_tls_known("tls13:x25519:ECDSAP256") && !speed_tls_known(NULL),
 	    "bad words taken");
 	CHECK(speed_tls_in_group("tls13:x25519:ecdsap256") && speed_tls_in_group("tls13:x25519mlkem768:mldsa65") &&

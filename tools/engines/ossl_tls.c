@@ -22,6 +22,9 @@
 #define CTRL_CHAIN_CERT 89
 #define CTRL_SET_TLSEXT_HOSTNAME 55
 #define CTRL_GET_NEGOTIATED_GROUP 134
+#define CTRL_SET_SESS_CACHE_MODE 44
+#define SESS_CACHE_OFF 0
+#define OP_NO_TICKET ((uint64_t)1 << 14)
 #define VERIFY_PEER 0x01
 #define ERROR_WANT_READ 2
 #define ERROR_WANT_WRITE 3
@@ -40,6 +43,7 @@ static struct {
 	void (*SSL_CTX_set_verify)(void *, int, void *);
 	void *(*SSL_CTX_get0_param)(void *);
 	int (*SSL_CTX_set_num_tickets)(void *, size_t);
+	uint64_t (*SSL_CTX_set_options)(void *, uint64_t); /* libssl.so.3: 3.x's signature */
 	int (*SSL_CTX_set_tlsext_max_fragment_length)(void *, uint8_t);
 	void *(*SSL_new)(void *);
 	void (*SSL_free)(void *);
@@ -108,6 +112,7 @@ int ossl_tls_load(const char **why)
 			S(SSL_CTX_set_verify);
 			S(SSL_CTX_get0_param);
 			S(SSL_CTX_set_num_tickets);
+			S(SSL_CTX_set_options);
 			S(SSL_CTX_set_tlsext_max_fragment_length);
 			S(SSL_new);
 			S(SSL_free);
@@ -268,6 +273,11 @@ ossl_tls_ctx *ossl_tls_ctx_new(const ossl_tls_cfg *cfg, const char **why)
 		if (!i)
 			goto fail;
 		f.SSL_CTX_set_num_tickets(c->ctx, (size_t)cfg->tickets);
+		if (cfg->tls12 && cfg->tickets == 0) {
+			/* TLS 1.2 without tickets: no session kept or ticket sent (RFC 5077), as Ember's server */
+			f.SSL_CTX_set_options(c->ctx, OP_NO_TICKET);
+			f.SSL_CTX_ctrl(c->ctx, CTRL_SET_SESS_CACHE_MODE, SESS_CACHE_OFF, NULL);
+		}
 		if (cfg->request_client_cert)
 			f.SSL_CTX_set_verify(c->ctx, VERIFY_PEER, NULL);
 	} else if (cfg->anchor) {

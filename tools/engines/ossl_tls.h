@@ -35,7 +35,8 @@ typedef struct ossl_tls_cfg {
 	const char *host;
 	int64_t check_time;
 	int request_client_cert; /* server: send a CertificateRequest (and accept no certificate) */
-	int tickets;             /* server: NewSessionTickets after the handshake (OpenSSL's default is 2) */
+	int tickets;             /* server: NewSessionTickets after the handshake (OpenSSL's default is 2); with
+	                            tls12, 0 also keeps no session and sends no TLS 1.2 ticket */
 	int max_fragment_length; /* client: RFC 6066's code (1..4) offered; 0: none. libssl's server accepts any */
 	int tls12;               /* TLS 1.2 only (else TLS 1.3 only) */
 	const char *cipher_list; /* TLS 1.2's: SSL_CTX_set_cipher_list, "ECDHE-ECDSA-AES128-GCM-SHA256"; NULL: default */

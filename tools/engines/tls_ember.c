@@ -4,7 +4,10 @@
  * process, records moved between them through one memory pipe. Each
  * handshake starts from nothing: both connections initialised, run to
  * CONNECTED, wiped. The client verifies the server's chain (the harness's
- * CA as anchor, "ember.test" as the name, the run's time).
+ * CA as anchor, "ember.test" as the name, the run's time). A TLS 1.2 row
+ * runs the same connections with versions EMBER_TLS_VERSION_1_2 and its
+ * one suite named on both sides (the legacy RSA key transport suite is
+ * taken only when named).
  *
  * Timing: the monotonic clock is read around every call into one side
  * (init, input, output, clear) and the time added to that side; with
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "ember/tls.h"
+#include "ember/tls12.h"
 #include "ember/util.h"
 #include "ember/x509.h"
 #include "speed.h"
@@ -41,7 +45,7 @@ struct hs {
 	size_t chain_len[1];
 	const uint8_t *anchors[1];
 	size_t anchor_len[1];
-	uint16_t group, suite, sig;
+	uint16_t groups[2], suite, sig;
 	uint8_t *pipe;           /* one flight at a time: it is empty between the turns */
 	uint64_t handshakes;
 	char suite_name[40];
@@ -91,7 +95,7 @@ void *tls_ember_new(const speed_tls_spec *spec, char *err, size_t err_len)
 		return NULL;
 	}
 	h->spec = spec;
-	h->group = spec->group;
+	memcpy(h->groups, spec->groups, sizeof(h->groups));
 	h->suite = spec->suite;
 	h->sig = spec->sig;
 	h->chain[0] = spec->leaf;
@@ -104,10 +108,16 @@ void *tls_ember_new(const speed_tls_spec *spec, char *err, size_t err_len)
 	h->vp.now = spec->now;
 	for (i = 0; i < 2; i++) {
 		ember_tls13_config *c = &h->s[i].cfg;
-		c->suites = &h->suite;
-		c->n_suites = 1;
-		c->groups = &h->group;
-		c->n_groups = 1;
+		if (spec->tls12) {
+			c->versions = EMBER_TLS_VERSION_1_2;
+			c->tls12_suites = &h->suite;
+			c->n_tls12_suites = 1;
+		} else {
+			c->suites = &h->suite;
+			c->n_suites = 1;
+		}
+		c->groups = spec->n_groups ? h->groups : NULL; /* tls12:rsa: no group to offer */
+		c->n_groups = spec->n_groups;
 		c->sig_schemes = &h->sig;
 		c->n_sig_schemes = 1;
 		if (spec->breakdown) {
@@ -121,7 +131,8 @@ void *tls_ember_new(const speed_tls_spec *spec, char *err, size_t err_len)
 	h->s[SPEED_TLS_SERVER].cfg.key = (ember_pkey *)(uintptr_t)spec->key; /* signing changes RSA's blinding */
 	h->s[SPEED_TLS_CLIENT].cfg.server_name = spec->host;
 	h->s[SPEED_TLS_CLIENT].cfg.verify = &h->vp;
-	if (!ember_tls_group_supported(spec->group) || !ember_tls_sig_supported(spec->sig)) {
+	if ((spec->group != 0 && !ember_tls_group_supported(spec->group)) || !ember_tls_sig_supported(spec->sig) ||
+	    (spec->tls12 && ember_tls12_suite_find(spec->suite) == NULL)) {
 		snprintf(err, err_len, "%s: not in this build", spec->word);
 		free_hs(h);
 		return NULL;
@@ -181,8 +192,11 @@ int tls_ember_run(void *arg)
 	}
 	if (done) {
 		const ember_tls13_suite *s = ember_tls13_conn_suite(&cl->c);
-		snprintf(h->suite_name, sizeof(h->suite_name), "%s", s ? s->name : "");
-		h->got_group = ember_tls13_conn_group(&cl->c);
+		const ember_tls12_suite *s12 = ember_tls12_conn_suite(&cl->c);
+		/* TLS 1.2's suite by openssl's name, as the row names it */
+		snprintf(h->suite_name, sizeof(h->suite_name), "%s", s ? s->name : s12 ? s12->ossl_name : "");
+		/* RSA key transport has no group, whatever ember_tls13_conn_group holds then */
+		h->got_group = s12 && s12->kx == EMBER_TLS12_KX_RSA ? 0 : ember_tls13_conn_group(&cl->c);
 		h->handshakes++;
 	} else {
 		int from_peer = 0, a = ember_tls13_alert(&cl->c, &from_peer);

@@ -8,6 +8,9 @@
  * The server sends no NewSessionTicket (SSL_CTX_set_num_tickets 0): Ember
  * sends none either, and a ticket is not part of the handshake's cost.
  * The client verifies the chain (the anchor, the host name, the run's time).
+ * A TLS 1.2 row runs libssl at TLS 1.2 alone with the row's one suite as
+ * its cipher list; its server then keeps no session and sends no ticket
+ * (ossl_tls.h), as Ember's.
  *
  * Timing as tls_ember.c: the monotonic clock around every call into one
  * side. libssl has no probe: no -breakdown.
@@ -64,8 +67,12 @@ void *tls_openssl_new(const speed_tls_spec *spec, char *err, size_t err_len)
 	for (side = 0; side < 2; side++) {
 		memset(&cfg, 0, sizeof(cfg));
 		cfg.server = side == SPEED_TLS_SERVER;
-		cfg.suites = spec->suite_name;
-		cfg.groups = spec->ossl_group;
+		cfg.tls12 = spec->tls12;
+		if (spec->tls12)
+			cfg.cipher_list = spec->suite_name;
+		else
+			cfg.suites = spec->suite_name;
+		cfg.groups = spec->ossl_groups[0] ? spec->ossl_groups : NULL;
 		cfg.sigalgs = spec->ossl_sigalg;
 		if (cfg.server) {
 			cfg.chain = chain;
@@ -87,10 +94,12 @@ void *tls_openssl_new(const speed_tls_spec *spec, char *err, size_t err_len)
 	if (h->ctx[0] == NULL || h->ctx[1] == NULL) {
 		/* a group or signature this libssl predates is "not in this libssl", never a 0.00 row */
 		if (why != NULL && (strcmp(why, "SSL_CTX_set1_groups_list") == 0 || strcmp(why, "SSL_CTX_set1_sigalgs_list") == 0 ||
-		                       strcmp(why, "server private key") == 0 || strcmp(why, "server certificate") == 0))
+		                       strcmp(why, "server private key") == 0 || strcmp(why, "server certificate") == 0 ||
+		                       strcmp(why, "SSL_CTX_set_cipher_list") == 0))
 			snprintf(err, err_len, "%s: not in this libssl (%s: %s)", spec->word, ossl_tls_version(),
-			    strcmp(why, "SSL_CTX_set1_groups_list") == 0 ? spec->ossl_group
+			    strcmp(why, "SSL_CTX_set1_groups_list") == 0 ? spec->ossl_groups
 			    : strcmp(why, "SSL_CTX_set1_sigalgs_list") == 0 ? spec->ossl_sigalg
+			    : strcmp(why, "SSL_CTX_set_cipher_list") == 0   ? spec->suite_name
 			                                                    : "the server's key or certificate");
 		else
 			snprintf(err, err_len, "%s: libssl: %s: %s", spec->word, why ? why : "?", ossl_tls_error());

@@ -1,7 +1,9 @@
 /*
  * tls_wolfssl.c - the "wolfssl" engine of `ember speed`: the system's
  * wolfSSL (wolf_tls.c: libwolfssl.so.35, loaded with dlopen) as client and
- * server in one process, for the handshake rows tls13:GROUP:SIG only.
+ * server in one process, for the handshake rows tls13:GROUP:SIG and
+ * tls12:GROUP:SIG only (TLS 1.2: wolfSSL's TLS 1.2 methods, the row's
+ * one suite by openssl's name, which wolfSSL shares, and no session kept).
  * Run as tls_openssl.c runs libssl: one WOLFSSL_CTX per side made once
  * (certificate, key, trust anchor, the one group, signature scheme and
  * suite of the row), then per handshake two fresh WOLFSSL objects run to
@@ -36,6 +38,7 @@ struct hs {
 	uint64_t bytes[2], handshakes;
 	char suite[40];
 	uint16_t group;
+	int rsa_kx; /* tls12:rsa */
 };
 
 void tls_wolfssl_free(void *arg)
@@ -64,11 +67,14 @@ void *tls_wolfssl_new(const speed_tls_spec *spec, char *err, size_t err_len)
 		return NULL;
 	}
 	h->to[0].cap = h->to[1].cap = PIPE_CAP;
+	h->rsa_kx = spec->tls12 && spec->n_groups == 0;
 	for (side = 0; side < 2; side++) {
 		memset(&cfg, 0, sizeof(cfg));
 		cfg.server = side == SPEED_TLS_SERVER;
+		cfg.tls12 = spec->tls12;
 		cfg.suite = spec->suite;
-		cfg.group = spec->group;
+		cfg.group = spec->n_groups > 0 ? spec->groups[0] : 0;
+		cfg.group2 = spec->n_groups > 1 ? spec->groups[1] : 0;
 		cfg.sig = spec->sig;
 		if (cfg.server) {
 			cfg.cert = spec->leaf;
@@ -88,7 +94,7 @@ void *tls_wolfssl_new(const speed_tls_spec *spec, char *err, size_t err_len)
 		/* a group or signature this wolfSSL predates is "not in this wolfSSL", never a 0.00 row */
 		if (kind == WOLF_TLS_NOT_HERE)
 			snprintf(err, err_len, "%s: not in this wolfSSL (%s: %s)", spec->word, wolf_tls_version(),
-			    strcmp(why, "group") == 0 ? spec->ossl_group
+			    strcmp(why, "group") == 0 ? spec->ossl_groups
 			    : strcmp(why, "signature scheme") == 0 ? spec->ossl_sigalg
 			    : strcmp(why, "suite") == 0 ? spec->suite_name
 			                               : why);
@@ -148,7 +154,8 @@ int tls_wolfssl_run(void *arg)
 		h->bytes[SPEED_TLS_SERVER] = h->to[SPEED_TLS_CLIENT].written;
 		h->bytes[SPEED_TLS_CLIENT] = h->to[SPEED_TLS_SERVER].written;
 		snprintf(h->suite, sizeof(h->suite), "%s", wolf_tls_suite(t[SPEED_TLS_CLIENT]));
-		h->group = (uint16_t)wolf_tls_group(t[SPEED_TLS_CLIENT]);
+		/* RSA key transport has no group, whatever curve wolfSSL last named */
+		h->group = h->rsa_kx ? 0 : (uint16_t)wolf_tls_group(t[SPEED_TLS_CLIENT]);
 		h->handshakes++;
 	}
 out:
@@ -191,14 +198,14 @@ static int w_probe(char *why, size_t why_len)
 
 static void w_describe(char *buf, size_t len)
 {
-	snprintf(buf, len, "%s, %s (TLS 1.3 handshakes only)", wolf_tls_version(), WOLF_TLS_SONAME);
+	snprintf(buf, len, "%s, %s (TLS 1.3 and 1.2 handshakes only)", wolf_tls_version(), WOLF_TLS_SONAME);
 }
 
 static size_t w_impls(const speed_row *row, speed_impl *out, size_t max, char *why, size_t why_len)
 {
 	(void)out;
 	(void)max;
-	snprintf(why, why_len, "%s: not in the wolfssl engine (it runs the handshake words tls13:GROUP:SIG)", row->name);
+	snprintf(why, why_len, "%s: not in the wolfssl engine (it runs the handshake words tls13:GROUP:SIG, tls12:GROUP:SIG)", row->name);
 	return 0;
 }
 

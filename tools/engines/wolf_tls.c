@@ -1,5 +1,5 @@
 /*
- * wolf_tls.c - the system's wolfSSL as an in-memory TLS 1.3 peer
+ * wolf_tls.c - the system's wolfSSL as an in-memory TLS 1.3 or 1.2 peer
  * (wolf_tls.h). Only the calls below are used, by the ABI of wolfSSL 5.x's
  * ssl.h (every handle is opaque here); its constants are copied beside
  * them. The I/O callbacks read and write the caller's pipes, and say
@@ -21,6 +21,7 @@
 #define WOLF_ERROR_WANT_WRITE 3
 #define WOLF_CBIO_ERR_WANT_READ (-2)
 #define WOLF_SNI_HOST_NAME 0
+#define WOLF_SESS_CACHE_OFF 0
 
 typedef int (*wolf_io_cb)(void *ssl, char *buf, int sz, void *ctx);
 
@@ -29,6 +30,12 @@ static struct {
 	const char *(*wolfSSL_lib_version)(void);
 	void *(*wolfTLSv1_3_client_method)(void);
 	void *(*wolfTLSv1_3_server_method)(void);
+	/* optional: a wolfSSL built without TLS 1.2 or OPENSSL_EXTRA lacks them (its TLS 1.2 rows: not here) */
+	void *(*wolfTLSv1_2_client_method)(void);
+	void *(*wolfTLSv1_2_server_method)(void);
+	long (*wolfSSL_CTX_set_session_cache_mode)(void *ctx, long mode);
+	int (*wolfSSL_CTX_UseSupportedCurve)(void *ctx, unsigned short name); /* TLS 1.2's groups */
+	int (*wolfSSL_CTX_SetTmpEC_DHE_Sz)(void *ctx, unsigned short size);   /* TLS 1.2's server: the group's size */
 	void *(*wolfSSL_CTX_new)(void *method);
 	void (*wolfSSL_CTX_free)(void *ctx);
 	int (*wolfSSL_CTX_set_cipher_list)(void *ctx, const char *list);
@@ -107,6 +114,11 @@ int wolf_tls_load(const char **why)
 			S(wolfSSL_get_cipher_name);
 			S(wolfSSL_get_curve_name);
 #undef S
+			*(void **)(&f.wolfTLSv1_2_client_method) = dlsym(h, "wolfTLSv1_2_client_method");
+			*(void **)(&f.wolfTLSv1_2_server_method) = dlsym(h, "wolfTLSv1_2_server_method");
+			*(void **)(&f.wolfSSL_CTX_set_session_cache_mode) = dlsym(h, "wolfSSL_CTX_set_session_cache_mode");
+			*(void **)(&f.wolfSSL_CTX_UseSupportedCurve) = dlsym(h, "wolfSSL_CTX_UseSupportedCurve");
+			*(void **)(&f.wolfSSL_CTX_SetTmpEC_DHE_Sz) = dlsym(h, "wolfSSL_CTX_SetTmpEC_DHE_Sz");
 			if (f.wolfSSL_Init() != WOLF_SUCCESS) {
 				failure = WOLF_TLS_SONAME ": wolfSSL_Init failed";
 				goto out;
@@ -128,6 +140,7 @@ const char *wolf_tls_version(void)
 
 /* ---- the names wolfSSL gives what the caller names by code point ---- */
 
+/* iana: what the caller calls the suite; TLS 1.2's by openssl's name, which is wolfSSL's too */
 static const struct {
 	uint16_t id;
 	const char *wolf, *iana;
@@ -135,6 +148,13 @@ static const struct {
 	{ 0x1301, "TLS13-AES128-GCM-SHA256", "TLS_AES_128_GCM_SHA256" },
 	{ 0x1302, "TLS13-AES256-GCM-SHA384", "TLS_AES_256_GCM_SHA384" },
 	{ 0x1303, "TLS13-CHACHA20-POLY1305-SHA256", "TLS_CHACHA20_POLY1305_SHA256" },
+	{ 0xc02b, "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES128-GCM-SHA256" },
+	{ 0xc02c, "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-ECDSA-AES256-GCM-SHA384" },
+	{ 0xc02f, "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256" },
+	{ 0xc030, "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-RSA-AES256-GCM-SHA384" },
+	{ 0xcca8, "ECDHE-RSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305" },
+	{ 0xcca9, "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-ECDSA-CHACHA20-POLY1305" },
+	{ 0x002f, "AES128-SHA", "AES128-SHA" },
 };
 
 /* wolfSSL_get_curve_name's names of the groups (wolfSSL's group numbers are the NamedGroup code points) */
@@ -226,12 +246,15 @@ wolf_tls_ctx *wolf_tls_ctx_new(const wolf_tls_cfg *cfg, const char **why, int *k
 	static const char *const not_here[] = { "suite", "group", "signature scheme" };
 	const char *suite = NULL, *sig = NULL;
 	wolf_tls_ctx *c;
-	int group = cfg->group;
+	int group[2];
+	void *method;
 	size_t i;
 
 	*kind = WOLF_TLS_FAILED;
 	if (wolf_tls_load(why))
 		return NULL;
+	group[0] = cfg->group;
+	group[1] = cfg->group2;
 	for (i = 0; i < N(suites); i++)
 		if (suites[i].id == cfg->suite)
 			suite = suites[i].wolf;
@@ -254,8 +277,18 @@ wolf_tls_ctx *wolf_tls_ctx_new(const wolf_tls_cfg *cfg, const char **why, int *k
 	if (cfg->host && strlen(cfg->host) >= sizeof(c->host))
 		goto fail;
 	snprintf(c->host, sizeof(c->host), "%s", cfg->host ? cfg->host : "");
+	*kind = WOLF_TLS_NOT_HERE;
+	*why = "TLS 1.2";
+	if (cfg->tls12 && (f.wolfTLSv1_2_client_method == NULL || f.wolfTLSv1_2_server_method == NULL ||
+	                      f.wolfSSL_CTX_UseSupportedCurve == NULL || f.wolfSSL_CTX_SetTmpEC_DHE_Sz == NULL))
+		goto fail;
+	*kind = WOLF_TLS_FAILED;
 	*why = "wolfSSL_CTX_new";
-	c->ctx = f.wolfSSL_CTX_new(cfg->server ? f.wolfTLSv1_3_server_method() : f.wolfTLSv1_3_client_method());
+	if (cfg->tls12)
+		method = cfg->server ? f.wolfTLSv1_2_server_method() : f.wolfTLSv1_2_client_method();
+	else
+		method = cfg->server ? f.wolfTLSv1_3_server_method() : f.wolfTLSv1_3_client_method();
+	c->ctx = method ? f.wolfSSL_CTX_new(method) : NULL;
 	if (c->ctx == NULL)
 		goto fail;
 	*kind = WOLF_TLS_NOT_HERE;
@@ -263,7 +296,16 @@ wolf_tls_ctx *wolf_tls_ctx_new(const wolf_tls_cfg *cfg, const char **why, int *k
 	if (f.wolfSSL_CTX_set_cipher_list(c->ctx, suite) != WOLF_SUCCESS)
 		goto fail;
 	*why = "group"; /* wolfSSL's numbers are the code points; 5.5.4 refuses X25519MLKEM768's (BAD_FUNC_ARG) */
-	if (f.wolfSSL_CTX_set_groups(c->ctx, &group, 1) != WOLF_SUCCESS)
+	if (!cfg->tls12 && f.wolfSSL_CTX_set_groups(c->ctx, group, 1) != WOLF_SUCCESS)
+		goto fail;
+	/* TLS 1.2: wolfSSL_CTX_set_groups is TLS 1.3's; the supported_groups extension, in order */
+	for (i = 0; cfg->tls12 && i < 2 && group[i] != 0; i++)
+		if (f.wolfSSL_CTX_UseSupportedCurve(c->ctx, (unsigned short)group[i]) != WOLF_SUCCESS)
+			goto fail;
+	/* a TLS 1.2 server takes the client's first group of its ECDHE key size (32 bytes unless told): the
+	   row's group's, so that P-384 is chosen before a P-256 certificate's curve */
+	if (cfg->tls12 && cfg->server && group[0] != 0 &&
+	    f.wolfSSL_CTX_SetTmpEC_DHE_Sz(c->ctx, group[0] == 0x0018 ? 48 : 32) != WOLF_SUCCESS)
 		goto fail;
 	*why = "signature scheme";
 	if (f.wolfSSL_CTX_set1_sigalgs_list(c->ctx, sig) != WOLF_SUCCESS)
@@ -286,8 +328,11 @@ wolf_tls_ctx *wolf_tls_ctx_new(const wolf_tls_cfg *cfg, const char **why, int *k
 		/* no NewSessionTicket: not part of the handshake's cost, and Ember's server sends none;
 		   0 is success here, as for wolfSSL's other TLS 1.3 calls */
 		*why = "wolfSSL_CTX_no_ticket_TLSv13";
-		if (f.wolfSSL_CTX_no_ticket_TLSv13(c->ctx) != 0)
+		if (!cfg->tls12 && f.wolfSSL_CTX_no_ticket_TLSv13(c->ctx) != 0)
 			goto fail;
+		/* TLS 1.2: no session kept for resumption, as Ember's server keeps none */
+		if (cfg->tls12 && f.wolfSSL_CTX_set_session_cache_mode != NULL)
+			f.wolfSSL_CTX_set_session_cache_mode(c->ctx, WOLF_SESS_CACHE_OFF);
 	} else {
 		*why = "trust anchor";
 		if (cfg->anchor == NULL ||

@@ -1,6 +1,6 @@
 /*
  * wolf_tls.h - the system's wolfSSL (libwolfssl.so.35, loaded with dlopen
- * as ossl_tls.h loads libssl) as a TLS 1.3 client or server in memory: each
+ * as ossl_tls.h loads libssl) as a TLS 1.3 or 1.2 client or server in memory: each
  * connection reads and writes byte pipes through wolfSSL's custom I/O
  * callbacks, so a client and a server run in one process with no socket.
  * Nothing is linked and no wolfSSL header is read at build time: without
@@ -34,8 +34,10 @@ typedef struct wolf_pipe {
  */
 typedef struct wolf_tls_cfg {
 	int server;
-	uint16_t suite;      /* 0x1301 TLS_AES_128_GCM_SHA256, 0x1302, 0x1303 */
-	uint16_t group;      /* NamedGroup: 0x001d x25519, 0x0017 secp256r1, 0x0018 secp384r1 */
+	int tls12;           /* TLS 1.2 only (else TLS 1.3 only) */
+	uint16_t suite;      /* 0x1301 TLS_AES_128_GCM_SHA256, 0x1302, 0x1303; TLS 1.2: 0xc02b ... 0x002f (tls12.h) */
+	uint16_t group;      /* NamedGroup: 0x001d x25519, 0x0017 secp256r1, 0x0018 secp384r1; 0: none (TLS 1.2's RSA) */
+	uint16_t group2;     /* TLS 1.2: a second group offered after it (an ECDSA certificate's curve); 0: none */
 	uint16_t sig;        /* SignatureScheme: 0x0403, 0x0503, 0x0804, 0x0807 */
 	/* server: its certificate and private key (DER; the key as PKCS#8) */
 	const uint8_t *cert;
@@ -68,7 +70,8 @@ void wolf_tls_free(wolf_tls *t);
 int wolf_tls_handshake(wolf_tls *t);
 /* wolfSSL's reason for the last failure of |t|. */
 const char *wolf_tls_error(wolf_tls *t);
-/* What was negotiated: the suite's IANA name ("" before the handshake), the group's code point (0 unknown). */
+/* What was negotiated: the suite's IANA name (TLS 1.2: openssl's; "" before the handshake), the group's code point
+   (0 unknown). */
 const char *wolf_tls_suite(wolf_tls *t);
 unsigned wolf_tls_group(wolf_tls *t);
 

@@ -381,12 +381,12 @@ static int parse_mr_ks(sp_state *st, int sig, char **f, size_t n)
 	return 0;
 }
 
-/* A handshake word: tls13, a group and a server key, each of letters and digits. */
+/* A handshake word: tls13 or tls12, a group and a server key, each of letters and digits. */
 static int tls_word_ok(char **f)
 {
 	size_t i, k;
 
-	if (strcmp(f[0], "tls13") != 0)
+	if (strcmp(f[0], "tls13") != 0 && strcmp(f[0], "tls12") != 0)
 		return 0;
 	for (k = 1; k < 3; k++) {
 		if (f[k][0] == 0 || strlen(f[k]) > 20)
@@ -399,7 +399,8 @@ static int tls_word_ok(char **f)
 }
 
 /*
- * Ember's "+EMBER:TLS:tls13:GROUP:SIG:SUITE:server:client:server_bytes:client_bytes":
+ * Ember's "+EMBER:TLS:tls13:GROUP:SIG:SUITE:server:client:server_bytes:client_bytes"
+ * (and tls12:GROUP:SIG, its SUITE openssl's name: ECDHE-ECDSA-AES128-GCM-SHA256):
  * a handshake row's two rates (handshakes per second of each side's time), kept as
  * the word with op "server" and "client".
  */
@@ -421,7 +422,7 @@ static int tls_record(sp_state *st, char *rest)
 		return sp_pbad(st, "bad '+EMBER:TLS:' record");
 	if (mr_values(st, f + 4, 4, v))
 		return 0;
-	snprintf(name, sizeof(name), "tls13:%s:%s", f[1], f[2]);
+	snprintf(name, sizeof(name), "%s:%s:%s", f[0], f[1], f[2]);
 	if (sp_pk_add(st, name, "server", v[0], 0) || sp_pk_add(st, name, "client", v[1], 0))
 		return -1;
 	return 0;

@@ -427,7 +427,8 @@ static int parse_sbs_row(sp_state *st, char **tok, size_t n)
 }
 
 /*
- * A row of Ember's handshake table: "tls13:x25519:ecdsap256", then per side
+ * A row of Ember's handshake table: "tls13:x25519:ecdsap256" (or a TLS 1.2
+ * word, "tls12:x25519:ecdsap256", in its own table), then per side
  * (server, client) handshakes per second, milliseconds and bytes; or
  * "failed" in place of the figures.
  */
@@ -492,7 +493,7 @@ static int parse_line(sp_state *st, char *p)
 		static const char *const remarks[] = {
 			"The 'numbers'", "available timing options", "timing function used",
 			"To get the most accurate", "You have chosen to measure", "First we calculate",
-			"Forked child", "Got:", "Doing ", "TLS 1.3 handshakes,",
+			"Forked child", "Got:", "Doing ", "TLS 1.3 handshakes,", "TLS 1.2 handshakes,",
 		};
 		for (i = 0; i < sizeof(remarks) / sizeof(remarks[0]); i++)
 			if (strncmp(p, remarks[i], strlen(remarks[i])) == 0)
@@ -536,7 +537,7 @@ static int parse_line(sp_state *st, char *p)
 	}
 	if (st->section == SP_SEC_SBS || st->section == SP_SEC_SBS_PK)
 		return parse_sbs_row(st, tok, n);
-	if (strncmp(tok[0], "tls13:", 6) == 0 && st->section == SP_SEC_RATES)
+	if ((strncmp(tok[0], "tls13:", 6) == 0 || strncmp(tok[0], "tls12:", 6) == 0) && st->section == SP_SEC_RATES)
 		return parse_tls_row(st, tok, n);
 	if ((n == 2 && strcmp(tok[0], "server") == 0 && strcmp(tok[1], "client") == 0) ||
 	    (n == 6 && strcmp(tok[0], "handshakes/s") == 0))

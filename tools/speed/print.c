@@ -95,13 +95,14 @@ void speed_print_header(FILE *f, const speed_run *runs, int nrun, int nel, const
 
 /*
  * Ember's handshake table (speed_tls.h): per side the handshakes per
- * second, the milliseconds per handshake and the bytes sent in one.
+ * second, the milliseconds per handshake and the bytes sent in one. The
+ * title names the version and the suite.
  */
 static void print_tls_row(FILE *f, const speed_pk_job *p, int *header)
 {
 	if (!*header) {
-		fprintf(f, "TLS 1.3 handshakes, %s, each side timed apart (the client verifies the server's chain):\n",
-		    p->tls_suite[0] ? p->tls_suite : speed_tls_suite_name());
+		fprintf(f, "TLS 1.%c handshakes, %s, each side timed apart (the client verifies the server's chain):\n",
+		    speed_tls_is12(p->word) ? '2' : '3', p->tls_suite[0] ? p->tls_suite : speed_tls_suite_name());
 		fprintf(f, "%-34s %31s %31s\n", "", "server", "client");
 		fprintf(f, "%-34s %12s %10s %6s %12s %10s %6s\n", "", "handshakes/s", "ms", "bytes", "handshakes/s", "ms",
 		    "bytes");
@@ -114,6 +115,40 @@ static void print_tls_row(FILE *f, const speed_pk_job *p, int *header)
 	fprintf(f, "%-34s %12.1f %10.3f %6llu %12.1f %10.3f %6llu\n", p->label, p->res[0].rate,
 	    p->res[0].rate > 0 ? 1e3 / p->res[0].rate : 0.0, (unsigned long long)p->tls_bytes[0], p->res[1].rate,
 	    p->res[1].rate > 0 ? 1e3 / p->res[1].rate : 0.0, (unsigned long long)p->tls_bytes[1]);
+}
+
+/*
+ * The handshake tables: TLS 1.3's rows under one title (one suite), then
+ * TLS 1.2's, whose suite follows the server's key, a table per suite in the
+ * order the suites first come.
+ */
+static void print_tls_tables(FILE *f, const speed_run *r)
+{
+	int i, k, header = 0;
+
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->family == SPEED_PK_TLS && !speed_tls_is12(p->word) && (p->state == SPEED_OK || p->state == SPEED_FAILED))
+			print_tls_row(f, p, &header);
+	}
+	for (i = 0; i < r->npk; i++) {
+		const speed_pk_job *p = &r->pk[i];
+		if (p->family != SPEED_PK_TLS || !speed_tls_is12(p->word) || (p->state != SPEED_OK && p->state != SPEED_FAILED))
+			continue;
+		for (k = 0; k < i; k++) /* a suite already printed with its first row */
+			if (r->pk[k].family == SPEED_PK_TLS && speed_tls_is12(r->pk[k].word) &&
+			    (r->pk[k].state == SPEED_OK || r->pk[k].state == SPEED_FAILED) &&
+			    strcmp(r->pk[k].tls_suite, p->tls_suite) == 0)
+				break;
+		if (k < i)
+			continue;
+		header = 0;
+		for (k = i; k < r->npk; k++)
+			if (r->pk[k].family == SPEED_PK_TLS && speed_tls_is12(r->pk[k].word) &&
+			    (r->pk[k].state == SPEED_OK || r->pk[k].state == SPEED_FAILED) &&
+			    strcmp(r->pk[k].tls_suite, p->tls_suite) == 0)
+				print_tls_row(f, &r->pk[k], &header);
+	}
 }
 
 /* -breakdown: per handshake row and side, microseconds in each phase (speed_tls.h). */
@@ -160,10 +195,6 @@ static void print_pk_row(FILE *f, const speed_pk_job *p, int *header)
 	char curve[64];
 	int ok = p->state == SPEED_OK;
 
-	if (p->family == SPEED_PK_TLS) {
-		print_tls_row(f, p, header);
-		return;
-	}
 	if (p->family == SPEED_PK_KEM || p->family == SPEED_PK_SIG) {
 		/* openssl 3.5's KEM and SIG tables, its format strings */
 		if (!*header) {
@@ -252,6 +283,10 @@ void speed_print_tables(FILE *f, const speed_run *r)
 	}
 	for (title = 0; title < SPEED_PK_NFAM; title++) {
 		int header = 0;
+		if (title == SPEED_PK_TLS) {
+			print_tls_tables(f, r);
+			continue;
+		}
 		for (i = 0; i < r->npk; i++) {
 			const speed_pk_job *p = &r->pk[i];
 			if (p->family != title || (p->state != SPEED_OK && p->state != SPEED_FAILED))

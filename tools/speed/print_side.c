@@ -221,16 +221,18 @@ void speed_print_side_by_side(FILE *f, const speed_run *runs, int nrun, const sp
 			if (!first_seen(runs, k, word, 1))
 				continue;
 			/* one header for the sign/verify and ECDH words, others for the KEMs and the ML-DSA signatures
-			 * (openssl 3.5's columns) */
+			 * (openssl 3.5's columns), and for each TLS version's handshakes */
+			int tls12 = runs[k].pk[i].family == SPEED_PK_TLS && speed_tls_is12(runs[k].pk[i].word);
 			if (printed_pk != (runs[k].pk[i].family == SPEED_PK_KEM   ? 2
 			                   : runs[k].pk[i].family == SPEED_PK_SIG ? 3
-			                   : runs[k].pk[i].family == SPEED_PK_TLS ? 4
+			                   : runs[k].pk[i].family == SPEED_PK_TLS ? 4 + tls12
 			                                                          : 1)) {
 				int kem = runs[k].pk[i].family == SPEED_PK_KEM ? 2 : runs[k].pk[i].family == SPEED_PK_SIG ? 3
-				        : runs[k].pk[i].family == SPEED_PK_TLS ? 4 : 0;
-				if (kem == 4)
-					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname, "TLS 1.3 handshake", weng,
-					    "engine", "server hs/s", "", "client hs/s");
+				        : runs[k].pk[i].family == SPEED_PK_TLS ? 4 + tls12 : 0;
+				if (kem >= 4)
+					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s", wname,
+					    kem == 5 ? "TLS 1.2 handshake" : "TLS 1.3 handshake", weng, "engine", "server hs/s", "",
+					    "client hs/s");
 				else if (kem == 2)
 					snprintf(line, sizeof(line), "%-*s %-*s %13s%7s %13s%7s %13s", wname, "KEM", weng, "engine",
 					    "keygen/s", "", "encaps/s", "", "decaps/s");

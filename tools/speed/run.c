@@ -413,6 +413,8 @@ static uint64_t run_pk(speed_run *r, int mr, speed_pk_job *p, void *key)
 	int op, k, err;
 	char sb[32];
 
+	if (p->family == SPEED_PK_TLS) /* a row that fails its self-test is still titled with its suite */
+		snprintf(p->tls_suite, sizeof(p->tls_suite), "%s", speed_tls_job_suite(key));
 	err = speed_pk_key_selftest(r->engine, p->family, key);
 	if (err != 0) {
 		snprintf(p->error, sizeof(p->error), "%s: self-test failed (%s): not timed", p->label, ember_strerror(err));

@@ -143,6 +143,20 @@ const struct speed_pk_def speed_pk_defs[] = {
 	{ "tls13:x25519mlkem768:rsa2048", SPEED_PK_TLS, 17, 0, "" },
 	{ "tls13:x25519mlkem768:ed25519", SPEED_PK_TLS, 18, 0, "" },
 	{ "tls13:x25519mlkem768:mldsa65", SPEED_PK_TLS, 19, 0, "" },
+	/* TLS 1.2's: every ECDHE group x server key, then RSA key transport (speed_tls.h) */
+	{ "tls12:x25519:ecdsap256", SPEED_PK_TLS, 20, 0, "" },
+	{ "tls12:x25519:ecdsap384", SPEED_PK_TLS, 21, 0, "" },
+	{ "tls12:x25519:rsa2048", SPEED_PK_TLS, 22, 0, "" },
+	{ "tls12:x25519:ed25519", SPEED_PK_TLS, 23, 0, "" },
+	{ "tls12:p256:ecdsap256", SPEED_PK_TLS, 24, 0, "" },
+	{ "tls12:p256:ecdsap384", SPEED_PK_TLS, 25, 0, "" },
+	{ "tls12:p256:rsa2048", SPEED_PK_TLS, 26, 0, "" },
+	{ "tls12:p256:ed25519", SPEED_PK_TLS, 27, 0, "" },
+	{ "tls12:p384:ecdsap256", SPEED_PK_TLS, 28, 0, "" },
+	{ "tls12:p384:ecdsap384", SPEED_PK_TLS, 29, 0, "" },
+	{ "tls12:p384:rsa2048", SPEED_PK_TLS, 30, 0, "" },
+	{ "tls12:p384:ed25519", SPEED_PK_TLS, 31, 0, "" },
+	{ "tls12:rsa:rsa2048", SPEED_PK_TLS, 32, 0, "" },
 };
 /* SPEED_NPK (speed_int.h), which sizes the arrays of one flag per word, counts the words above. */
 typedef char speed_npk_check[sizeof(speed_pk_defs) / sizeof(speed_pk_defs[0]) == SPEED_NPK ? 1 : -1];

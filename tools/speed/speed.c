@@ -179,7 +179,9 @@ static void usage(FILE *f)
 	           "ember options:   -impl NAME|all -repeat N -sizes A,B,... -format text|mr|json|csv\n"
 	           "                 -cycles -stack -count N -list -skip-missing\n"
 	           "handshakes:      tls13 tls13:GROUP:SIG (GROUP x25519 p256 p384 x25519mlkem768; SIG ecdsap256\n"
-	           "                 ecdsap384 rsa2048 ed25519 mldsa65) -ciphersuite NAME -breakdown\n");
+	           "                 ecdsap384 rsa2048 ed25519 mldsa65) -ciphersuite NAME -breakdown\n"
+	           "                 tls12 tls12:GROUP:SIG (GROUP x25519 p256 p384; SIG ecdsap256 ecdsap384 rsa2048\n"
+	           "                 ed25519) tls12:rsa:rsa2048 (RSA key transport, AES128-SHA)\n");
 }
 
 /* "9 min 34 s" */
@@ -221,8 +223,9 @@ static int take_word(const char *w, speed_selection *sel)
 	for (n = 0; n < SPEED_NPK; n++) {
 		const struct speed_pk_def *d = &speed_pk_defs[n];
 		if (d->family == SPEED_PK_TLS) {
-			/* the group tls13: the configurations of speed_tls.c's table; any tls13:GROUP:SIG by name */
-			if (strcmp(w, d->word) != 0 && !(strcmp(w, "tls13") == 0 && speed_tls_in_group(d->word)))
+			/* the groups tls13 and tls12: the configurations of speed_tls.c's table; any word by name */
+			if (strcmp(w, d->word) != 0 && !((strcmp(w, "tls13") == 0 || strcmp(w, "tls12") == 0) &&
+			                                    strncmp(w, d->word, 5) == 0 && speed_tls_in_group(d->word)))
 				continue;
 		} else if (strcmp(w, d->word) != 0 &&
 		    (d->family >= SPEED_PK_KEM || strcmp(w, speed_pk_family_name(d->family)) != 0)) {

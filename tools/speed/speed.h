@@ -19,7 +19,7 @@
  *   speed_sig.c     the signatures of openssl 3.5's SIG table: ML-DSA-44/65/87 (speed_sig.h)
  *   speed_pq.c      the KEMs of openssl 3.5's table: ML-KEM-512/768/1024, X25519MLKEM768 (speed_pq.h)
  *   speed_keys.c    what those four share: finding a word, allocating its key (speed_keys.h)
- *   speed_tls.c     the handshake rows tls13:GROUP:SIG: words, options, the PKI (speed_tls.h)
+ *   speed_tls.c     the handshake rows tls13:GROUP:SIG, tls12:GROUP:SIG: words, options, the PKI (speed_tls.h)
  * tools/engines/ (one file per engine, each a speed_engine below):
  *   speed_kat.c     the known answers every engine is checked against, and the
  *                   record (nonce, AAD, tag) of the AEAD rows
@@ -29,7 +29,7 @@
  *   speed_afalg.c   the "afalg" engine: the kernel's crypto API (AF_ALG, kengine.c)
  *   speed_cryptodev.c the "cryptodev" engine: /dev/crypto (kengine.c)
  *   speed_sodium.c  the "sodium" engine: libsodium (dlopen)
- *   tls_wolfssl.c   the "wolfssl" engine: wolfSSL's TLS 1.3 handshakes only (dlopen, wolf_tls.c)
+ *   tls_wolfssl.c   the "wolfssl" engine: wolfSSL's TLS 1.3 and 1.2 handshakes only (dlopen, wolf_tls.c)
  * See docs/ENGINES.md for the engines.
  */
 #ifndef EMBER_SPEED_H
@@ -161,7 +161,7 @@ typedef struct speed_engine {
 	int (*pk_selftest)(void *k);
 	void (*pk_free)(void *k);
 
-	/* Handshake words (tls13:GROUP:SIG, speed_tls.h; NULL when the engine
+	/* Handshake words (tls13:GROUP:SIG, tls12:..., speed_tls.h; NULL when the engine
 	 * has none). hs_new prepares the handshakes of |spec| (NULL with a
 	 * one-line reason); hs_run runs one complete handshake, client and
 	 * server in this process, adding each side's time (and with
@@ -325,7 +325,7 @@ enum { SPEED_MARK_FASTEST = 1, SPEED_MARK_FASTEST_CT = 2 };
  * The public-key families, in the order of openssl's tables: 3.0's, then
  * 3.5's KEM table (ML-KEM-512 ... X25519MLKEM768: keygen, encaps, decaps;
  * tools/speed/speed_pq.h) and SIG table (ML-DSA), then Ember's TLS 1.3
- * handshakes (tls13:GROUP:SIG, speed_tls.h: server, client).
+ * and TLS 1.2 handshakes (tls13:GROUP:SIG, tls12:GROUP:SIG, speed_tls.h: server, client).
  */
 enum speed_pk_family { SPEED_PK_RSA = 0, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_ECDH, SPEED_PK_EDDSA, SPEED_PK_KEM,
 	SPEED_PK_SIG, SPEED_PK_TLS, SPEED_PK_NFAM };

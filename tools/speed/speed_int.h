@@ -63,7 +63,7 @@ struct speed_pk_def {
 	unsigned bits;      /* as openssl prints them: 253 for X25519 and Ed25519 */
 	const char *curve;  /* openssl's curve name ("nistp256", "X25519", "Ed25519"), "" for rsa, dsa */
 };
-#define SPEED_NPK 41
+#define SPEED_NPK 54
 extern const struct speed_pk_def speed_pk_defs[];
 /* What a word's family is called in openssl's groups (rsa dsa ecdsa ecdh eddsa). */
 const char *speed_pk_family_name(int family);

@@ -13,6 +13,7 @@
 #include "ember/ed25519.h"
 #include "ember/mldsa.h"
 #include "ember/tls.h"
+#include "ember/tls12.h"
 #include "ember/util.h"
 #include "ember/x509.h"
 #include "speed_pk.h"
@@ -31,6 +32,7 @@ static const struct tls_group {
 	{ "p256", EMBER_TLS_GROUP_SECP256R1, "P-256" },
 	{ "p384", EMBER_TLS_GROUP_SECP384R1, "P-384" },
 	{ "x25519mlkem768", EMBER_TLS_GROUP_X25519MLKEM768, "X25519MLKEM768" },
+	{ "rsa", 0, "none" }, /* tls12:rsa:rsa2048 only: RSA key transport, no group */
 };
 
 static const struct tls_key {
@@ -50,21 +52,28 @@ static const struct tls_key {
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 typedef char speed_tls_keys_check[NKEYS == SPEED_TLS_NKEYS ? 1 : -1];
 
-/* The group "tls13": the configurations devices use (issue #25's table). */
-static const char *const tls13_group[] = { "tls13:x25519:ecdsap256", "tls13:x25519:rsa2048", "tls13:x25519:ed25519",
-	"tls13:x25519mlkem768:ecdsap256", "tls13:x25519mlkem768:mldsa65", "tls13:p256:ecdsap256" };
+/* The group "tls13": the configurations devices use (issue #25's table); "tls12": the field report's (#26). */
+static const char *const tls_groups[] = { "tls13:x25519:ecdsap256", "tls13:x25519:rsa2048", "tls13:x25519:ed25519",
+	"tls13:x25519mlkem768:ecdsap256", "tls13:x25519mlkem768:mldsa65", "tls13:p256:ecdsap256",
+	"tls12:x25519:ecdsap256", "tls12:x25519:rsa2048", "tls12:p256:ecdsap256", "tls12:rsa:rsa2048" };
 
 static const ember_tls13_suite *suite;
 static int breakdown;
 
-/* Splits "tls13:GROUP:SIG"; 0 when it is one. */
+/*
+ * Splits "tls13:GROUP:SIG" or "tls12:GROUP:SIG"; 0 when it is one. TLS 1.2
+ * has no ML-KEM or ML-DSA; its "rsa" (key transport) takes rsa2048 alone,
+ * and TLS 1.3 has no "rsa".
+ */
 static int parse_word(const char *word, const struct tls_group **g, const struct tls_key **k)
 {
 	const char *a, *b;
 	size_t i, n;
+	int v12;
 
-	if (word == NULL || strncmp(word, "tls13:", 6) != 0)
+	if (word == NULL || (strncmp(word, "tls13:", 6) != 0 && strncmp(word, "tls12:", 6) != 0))
 		return -1;
+	v12 = word[4] == '2';
 	a = word + 6;
 	b = strchr(a, ':');
 	if (b == NULL)
@@ -78,7 +87,18 @@ static int parse_word(const char *word, const struct tls_group **g, const struct
 	for (i = 0; i < NKEYS; i++)
 		if (strcmp(keys[i].word, b + 1) == 0)
 			*k = &keys[i];
-	return *g && *k ? 0 : -1;
+	if (*g == NULL || *k == NULL)
+		return -1;
+	if ((*g)->id == 0 && !(v12 && (*k)->type == SPEED_TLS_K_RSA2048))
+		return -1;
+	if (v12 && ((*g)->id == EMBER_TLS_GROUP_X25519MLKEM768 || (*k)->type == SPEED_TLS_K_MLDSA65))
+		return -1;
+	return 0;
+}
+
+int speed_tls_is12(const char *word)
+{
+	return speed_tls_known(word) && word[4] == '2';
 }
 
 int speed_tls_known(const char *word)
@@ -93,8 +113,8 @@ int speed_tls_in_group(const char *word)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(tls13_group) / sizeof(tls13_group[0]); i++)
-		if (strcmp(word, tls13_group[i]) == 0)
+	for (i = 0; word != NULL && i < sizeof(tls_groups) / sizeof(tls_groups[0]); i++)
+		if (strcmp(word, tls_groups[i]) == 0)
 			return 1;
 	return 0;
 }
@@ -276,14 +296,64 @@ out:
 	return pki.have[type] > 0 ? 0 : -1;
 }
 
+/*
+ * TLS 1.2's suite for key |k| (RSA key transport when |g| is "rsa"): the
+ * bulk cipher of -ciphersuite's TLS 1.3 suite, ECDHE-RSA for rsa2048,
+ * ECDHE-ECDSA for ECDSA and Ed25519 keys (RFC 8422).
+ */
+static const ember_tls12_suite *tls12_suite(const struct tls_group *g, const struct tls_key *k)
+{
+	int rsa = k->type == SPEED_TLS_K_RSA2048;
+	uint16_t id;
+
+	if (g->id == 0)
+		id = EMBER_TLS12_RSA_AES_128_CBC_SHA;
+	else if (the_suite()->id == EMBER_TLS13_AES_256_GCM_SHA384)
+		id = rsa ? EMBER_TLS12_ECDHE_RSA_AES_256_GCM_SHA384 : EMBER_TLS12_ECDHE_ECDSA_AES_256_GCM_SHA384;
+	else if (the_suite()->id == EMBER_TLS13_CHACHA20_POLY1305_SHA256)
+		id = rsa ? EMBER_TLS12_ECDHE_RSA_CHACHA20_POLY1305 : EMBER_TLS12_ECDHE_ECDSA_CHACHA20_POLY1305;
+	else
+		id = rsa ? EMBER_TLS12_ECDHE_RSA_AES_128_GCM_SHA256 : EMBER_TLS12_ECDHE_ECDSA_AES_128_GCM_SHA256;
+	return ember_tls12_suite_find(id);
+}
+
+/* What both sides offer (speed_tls_spec.groups): the row's group, then a TLS 1.2 ECDSA key's curve. */
+static void offer_groups(speed_tls_spec *spec, const struct tls_group *g, const struct tls_key *k)
+{
+	uint16_t curve = 0;
+	size_t i;
+
+	if (g->id == 0)
+		return;
+	spec->groups[spec->n_groups++] = g->id;
+	snprintf(spec->ossl_groups, sizeof(spec->ossl_groups), "%s", g->ossl);
+	if (spec->tls12 && k->type == SPEED_TLS_K_P256)
+		curve = EMBER_TLS_GROUP_SECP256R1;
+	else if (spec->tls12 && k->type == SPEED_TLS_K_P384)
+		curve = EMBER_TLS_GROUP_SECP384R1;
+	if (curve == 0 || curve == g->id)
+		return;
+	spec->groups[spec->n_groups++] = curve;
+	for (i = 0; i < NGROUPS; i++)
+		if (groups[i].id == curve)
+			snprintf(spec->ossl_groups + strlen(spec->ossl_groups), sizeof(spec->ossl_groups) - strlen(spec->ossl_groups),
+			    ":%s", groups[i].ossl);
+}
+
 int speed_tls_spec_of(const char *word, speed_tls_spec *spec, char *err, size_t err_len)
 {
 	const struct tls_group *g;
 	const struct tls_key *k;
 	const ember_tls13_suite *s = the_suite();
+	const ember_tls12_suite *s12 = NULL;
 
 	if (parse_word(word, &g, &k) != 0) {
-		snprintf(err, err_len, "%s: not a handshake word (tls13:GROUP:SIG)", word ? word : "(null)");
+		snprintf(err, err_len, "%s: not a handshake word (tls13:GROUP:SIG, tls12:GROUP:SIG, tls12:rsa:rsa2048)",
+		    word ? word : "(null)");
+		return -1;
+	}
+	if (word[4] == '2' && (s12 = tls12_suite(g, k)) == NULL) {
+		snprintf(err, err_len, "%s: no TLS 1.2 suite for it in this build", word);
 		return -1;
 	}
 	if (make_ca(err, err_len) != 0 || make_leaf(k->type, k->word, err, err_len) != 0)
@@ -295,8 +365,10 @@ int speed_tls_spec_of(const char *word, speed_tls_spec *spec, char *err, size_t 
 	spec->key_type = k->type;
 	spec->sig = k->sig;
 	spec->ossl_sigalg = k->ossl;
-	spec->suite = s->id;
-	spec->suite_name = s->name;
+	spec->tls12 = s12 != NULL;
+	spec->suite = s12 ? s12->id : s->id;
+	spec->suite_name = s12 ? s12->ossl_name : s->name;
+	offer_groups(spec, g, k);
 	spec->breakdown = breakdown;
 	spec->leaf = pki.leaf[k->type];
 	spec->leaf_len = pki.leaf_len[k->type];

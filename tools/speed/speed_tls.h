@@ -2,7 +2,17 @@
  * speed_tls.h - the handshake rows of `ember speed`: words tls13:GROUP:SIG
  * (tls13:x25519:ecdsap256 ...), each a complete TLS 1.3 handshake between
  * an in-process client and server over memory, the client verifying the
- * server's chain, each side timed apart.
+ * server's chain, each side timed apart; and the same for TLS 1.2,
+ * tls12:GROUP:SIG (ECDHE; no ML-KEM or ML-DSA) and tls12:rsa:rsa2048 (RSA
+ * key transport, TLS_RSA_WITH_AES_128_CBC_SHA: the 2012 configuration).
+ *
+ * TLS 1.2's suite follows -ciphersuite's TLS 1.3 choice by bulk cipher:
+ * ECDHE-ECDSA-* for an ECDSA or Ed25519 key (RFC 8422), ECDHE-RSA-* for
+ * rsa2048, AES128-GCM-SHA256, AES256-GCM-SHA384 or CHACHA20-POLY1305;
+ * tls12:rsa:rsa2048 is always AES128-SHA. Both sides offer the row's group
+ * and, with an ECDSA key, its curve after it (a TLS 1.2 client names the
+ * curves of the certificates it takes in supported_groups, RFC 8422 5.1.1);
+ * the server picks the row's group, its first.
  *
  * The harness (speed_tls.c) parses the word and makes the PKI once per run:
  * a P-256 CA and a leaf for the server's key (host name "ember.test"),
@@ -45,13 +55,19 @@ enum { SPEED_TLS_K_P256, SPEED_TLS_K_P384, SPEED_TLS_K_RSA2048, SPEED_TLS_K_ED25
 /* What an engine needs to run the handshakes of one word. */
 typedef struct speed_tls_spec {
 	const char *word;          /* "tls13:x25519:ecdsap256" */
-	uint16_t group;            /* EMBER_TLS_GROUP_* */
-	const char *ossl_group;    /* the group as SSL_CTX_set1_groups_list names it: "X25519", "P-256" */
+	int tls12;                 /* 1: a TLS 1.2 row (suite and suite_name are then TLS 1.2's) */
+	uint16_t group;            /* EMBER_TLS_GROUP_*; 0 for tls12:rsa (no key exchange group) */
+	const char *ossl_group;    /* the group as SSL_CTX_set1_groups_list names it: "X25519", "P-256"; "none" */
+	/* what both sides offer: the row's group first, then for TLS 1.2 an ECDSA key's curve when it is
+	   another; none for tls12:rsa */
+	uint16_t groups[2];
+	size_t n_groups;
+	char ossl_groups[32];      /* the same for SSL_CTX_set1_groups_list: "X25519:P-256"; "" when none */
 	int key_type;              /* SPEED_TLS_K_* */
 	uint16_t sig;              /* the TLS SignatureScheme the server's key signs with */
 	const char *ossl_sigalg;   /* as SSL_CTX_set1_sigalgs_list names it: "ecdsa_secp256r1_sha256" */
-	uint16_t suite;            /* 0x1301 ... */
-	const char *suite_name;    /* "TLS_AES_128_GCM_SHA256" */
+	uint16_t suite;            /* 0x1301 ...; TLS 1.2: 0xc02b ... (tls12.h) */
+	const char *suite_name;    /* "TLS_AES_128_GCM_SHA256"; TLS 1.2: openssl's, "ECDHE-ECDSA-AES128-GCM-SHA256" */
 	int breakdown;             /* -breakdown: report the time of each phase */
 	/* the PKI */
 	const uint8_t *leaf;       /* DER */
@@ -76,10 +92,16 @@ typedef struct speed_tls_sides {
 	uint16_t group;
 } speed_tls_sides;
 
-/* 1 when |word| is a handshake word (tls13:x25519:ecdsap256 ...); 1 for the group word "tls13" too. */
+/* 1 when |word| is a handshake word (tls13:x25519:ecdsap256, tls12:rsa:rsa2048 ...). */
 int speed_tls_known(const char *word);
-/* 1 when |word| belongs to the group "tls13" (the configurations of the issue's table). */
+/*
+ * 1 when |word| belongs to the group of its version: "tls13" (the
+ * configurations of issue #25's table) or "tls12" (tls12:x25519:ecdsap256
+ * tls12:x25519:rsa2048 tls12:p256:ecdsap256 tls12:rsa:rsa2048).
+ */
 int speed_tls_in_group(const char *word);
+/* 1 when |word| is a TLS 1.2 handshake word (tls12:...). */
+int speed_tls_is12(const char *word);
 /* -ciphersuite NAME (openssl's name) for every handshake row; 0, or -1 with the reason printed. */
 int speed_tls_set_suite(const char *name);
 /* -breakdown */
