@@ -19,6 +19,11 @@
  *   fe_cswap(f, g, b)           swap when b = 1, b in {0, 1}, constant-time
  *   fe_cmov(f, g, b)            f = g when b = 1, constant-time
  *   FE_SQN(h, f, n)             optional: n squarings (else a loop of fe_sq)
+ *   FE_HAVE_LADDER_STEP         optional: the backend defines, after including
+ *                               this file, fe_ladder_step(s, swap): the
+ *                               conditional swap of (x2, z2) with (x3, z3)
+ *                               when swap = 1 and the ladder step below, on
+ *                               the state |s| (c25519_ladder_st), constant-time
  *
  * Everything here is static: each backend gets its own copy, and its
  * ember_c25519_ops (c25519_ops below) points at it.
@@ -124,6 +129,10 @@ typedef struct {
 	fe x1, x2, z2, x3, z3, a, b, c, d, aa, bb, e;
 } c25519_ladder_st;
 
+#ifdef FE_HAVE_LADDER_STEP
+static void fe_ladder_step(c25519_ladder_st *s, uint32_t swap);
+#endif
+
 static void c25519_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
 	c25519_ladder_st s;
@@ -139,6 +148,10 @@ static void c25519_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[
 	for (t = 254; t >= 0; t--) {
 		bit = (uint32_t)(k[t >> 3] >> (t & 7)) & 1;
 		swap ^= bit;
+#ifdef FE_HAVE_LADDER_STEP
+		fe_ladder_step(&s, swap);
+		swap = bit;
+#else
 		fe_cswap(&s.x2, &s.x3, swap);
 		fe_cswap(&s.z2, &s.z3, swap);
 		swap = bit;
@@ -160,6 +173,7 @@ static void c25519_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[
 		fe_mul_a24(&s.a, &s.e);
 		fe_add(&s.a, &s.a, &s.bb);       /* BB + 121666 E = AA + 121665 E */
 		fe_mul(&s.z2, &s.a, &s.e);
+#endif
 	}
 	fe_cswap(&s.x2, &s.x3, swap);
 	fe_cswap(&s.z2, &s.z3, swap);

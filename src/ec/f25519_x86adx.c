@@ -11,6 +11,10 @@
  * upper half folded in times 38 (2^256 = 38 mod p), and the last carry
  * folded again; additions and subtractions fold their carry the same way.
  * So fe_add and fe_sub need no carry pass (fe_carry does nothing here).
+ * X25519's ladder step is one block of assembly over the ladder state
+ * (fe_ladder_step, c25519_tmpl.h's FE_HAVE_LADDER_STEP): the same products,
+ * with the conditional swap, the additions and subtractions and the
+ * multiplication by 121666 between them, and no call or pointer set-up.
  *
  * Constant-time: no branch or address depends on the values; the final
  * carries are folded with SBB masks. The whole body is x86-64 only:
@@ -116,11 +120,21 @@ static inline void fe_sub(fe *h, const fe *f, const fe *g)
 }
 
 /*
+ * The products are written once, as strings over addresses AT(o, b, i):
+ * limb i of the element at offset o from base register b. fe_mul and
+ * fe_sq below take their operands by pointer (o = "0"); the ladder step
+ * (fe_ladder_step, at the end) addresses every element of the ladder state
+ * from one base register, o its offset.
+ */
+#define AT(o, b, i) o "+" #i "(" b ")"
+
+/*
  * The 512-bit product in r8..r15 folded to 256 bits: r8..r11 + 38 r12..r15
  * (a lo/hi pair per word, the two chains on CF and OF), then the word that
- * spills over times 38, then the last carry as 38. Leaves r8..r11.
+ * spills over times 38, then the last carry as 38. Leaves r8..r11, stored
+ * to h (at o, b).
  */
-#define REDUCE                                  \
+#define REDUCE(ho, hb)                          \
 	"movl $38, %%edx\n\t"                   \
 	"xorl %%ecx, %%ecx\n\t"                 \
 	"mulxq %%r12, %%rax, %%r12\n\t"         \
@@ -144,74 +158,100 @@ static inline void fe_sub(fe *h, const fe *f, const fe *g)
 	"sbbq %%rax, %%rax\n\t"                 \
 	"andq $38, %%rax\n\t"                   \
 	"addq %%rax, %%r8\n\t"                  \
-	"movq %%r8, 0(%[h])\n\t"                \
-	"movq %%r9, 8(%[h])\n\t"                \
-	"movq %%r10, 16(%[h])\n\t"              \
-	"movq %%r11, 24(%[h])\n\t"
+	"movq %%r8, " AT(ho, hb, 0) "\n\t"      \
+	"movq %%r9, " AT(ho, hb, 8) "\n\t"      \
+	"movq %%r10, " AT(ho, hb, 16) "\n\t"    \
+	"movq %%r11, " AT(ho, hb, 24) "\n\t"
+
+/* one row of the product after the first: r(i)..r(i+4) += f * g_j, lows on CF, highs on OF */
+#define MUL_ROW(fo, fb, gj, ri0, ri1, ri2, ri3, ri4, ri4d) \
+	"movq " gj ", %%rdx\n\t"                \
+	"xorl %%" ri4d ", %%" ri4d "\n\t"       \
+	"mulxq " AT(fo, fb, 0) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%" ri0 "\n\t"            \
+	"adoxq %%rcx, %%" ri1 "\n\t"            \
+	"mulxq " AT(fo, fb, 8) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%" ri1 "\n\t"            \
+	"adoxq %%rcx, %%" ri2 "\n\t"            \
+	"mulxq " AT(fo, fb, 16) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%" ri2 "\n\t"            \
+	"adoxq %%rcx, %%" ri3 "\n\t"            \
+	"mulxq " AT(fo, fb, 24) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%" ri3 "\n\t"            \
+	"adoxq %%rcx, %%" ri4 "\n\t"            \
+	"adcq $0, %%" ri4 "\n\t"
+
+/* h = f g: the four rows into r8..r15, then REDUCE */
+#define MUL(ho, hb, fo, fb, go, gb)             \
+	/* row 0: r8..r12 = f * g0 */           \
+	"movq " AT(go, gb, 0) ", %%rdx\n\t"     \
+	"mulxq " AT(fo, fb, 0) ", %%r8, %%r9\n\t" \
+	"mulxq " AT(fo, fb, 8) ", %%rax, %%r10\n\t" \
+	"addq %%rax, %%r9\n\t"                  \
+	"mulxq " AT(fo, fb, 16) ", %%rax, %%r11\n\t" \
+	"adcq %%rax, %%r10\n\t"                 \
+	"mulxq " AT(fo, fb, 24) ", %%rax, %%r12\n\t" \
+	"adcq %%rax, %%r11\n\t"                 \
+	"adcq $0, %%r12\n\t"                    \
+	MUL_ROW(fo, fb, AT(go, gb, 8), "r9", "r10", "r11", "r12", "r13", "r13d") \
+	MUL_ROW(fo, fb, AT(go, gb, 16), "r10", "r11", "r12", "r13", "r14", "r14d") \
+	MUL_ROW(fo, fb, AT(go, gb, 24), "r11", "r12", "r13", "r14", "r15", "r15d") \
+	REDUCE(ho, hb)
+
+/* h = f^2: the six cross products doubled, plus the four squares, then REDUCE */
+#define SQR(ho, hb, fo, fb)                     \
+	/* the cross products a_i a_j (i < j) into r9..r14 */ \
+	"movq " AT(fo, fb, 0) ", %%rdx\n\t"     \
+	"mulxq " AT(fo, fb, 8) ", %%r9, %%r10\n\t" \
+	"mulxq " AT(fo, fb, 16) ", %%rax, %%r11\n\t" \
+	"addq %%rax, %%r10\n\t"                 \
+	"mulxq " AT(fo, fb, 24) ", %%rax, %%r12\n\t" \
+	"adcq %%rax, %%r11\n\t"                 \
+	"adcq $0, %%r12\n\t"                    \
+	"movq " AT(fo, fb, 8) ", %%rdx\n\t"     \
+	"xorl %%r13d, %%r13d\n\t"               \
+	"mulxq " AT(fo, fb, 16) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%r11\n\t"                \
+	"adoxq %%rcx, %%r12\n\t"                \
+	"mulxq " AT(fo, fb, 24) ", %%rax, %%rcx\n\t" \
+	"adcxq %%rax, %%r12\n\t"                \
+	"adoxq %%rcx, %%r13\n\t"                \
+	"adcq $0, %%r13\n\t"                    \
+	"movq " AT(fo, fb, 16) ", %%rdx\n\t"    \
+	"mulxq " AT(fo, fb, 24) ", %%rax, %%r14\n\t" \
+	"addq %%rax, %%r13\n\t"                 \
+	"adcq $0, %%r14\n\t"                    \
+	/* doubled on CF, plus the squares on OF */ \
+	"xorl %%r15d, %%r15d\n\t"               \
+	"movq " AT(fo, fb, 0) ", %%rdx\n\t"     \
+	"mulxq %%rdx, %%r8, %%rax\n\t"          \
+	"adcxq %%r9, %%r9\n\t"                  \
+	"adoxq %%rax, %%r9\n\t"                 \
+	"movq " AT(fo, fb, 8) ", %%rdx\n\t"     \
+	"mulxq %%rdx, %%rax, %%rcx\n\t"         \
+	"adcxq %%r10, %%r10\n\t"                \
+	"adoxq %%rax, %%r10\n\t"                \
+	"adcxq %%r11, %%r11\n\t"                \
+	"adoxq %%rcx, %%r11\n\t"                \
+	"movq " AT(fo, fb, 16) ", %%rdx\n\t"    \
+	"mulxq %%rdx, %%rax, %%rcx\n\t"         \
+	"adcxq %%r12, %%r12\n\t"                \
+	"adoxq %%rax, %%r12\n\t"                \
+	"adcxq %%r13, %%r13\n\t"                \
+	"adoxq %%rcx, %%r13\n\t"                \
+	"movq " AT(fo, fb, 24) ", %%rdx\n\t"    \
+	"mulxq %%rdx, %%rax, %%rcx\n\t"         \
+	"adcxq %%r14, %%r14\n\t"                \
+	"adoxq %%rax, %%r14\n\t"                \
+	"adcxq %%r15, %%r15\n\t"                \
+	"adoxq %%rcx, %%r15\n\t"                \
+	REDUCE(ho, hb)
 
 #define CLOBBERS "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc"
 
 static inline void fe_mul(fe *h, const fe *f, const fe *g)
 {
-	__asm__(/* row 0: r8..r12 = f * g0 */
-		"movq 0(%[g]), %%rdx\n\t"
-		"mulxq 0(%[f]), %%r8, %%r9\n\t"
-		"mulxq 8(%[f]), %%rax, %%r10\n\t"
-		"addq %%rax, %%r9\n\t"
-		"mulxq 16(%[f]), %%rax, %%r11\n\t"
-		"adcq %%rax, %%r10\n\t"
-		"mulxq 24(%[f]), %%rax, %%r12\n\t"
-		"adcq %%rax, %%r11\n\t"
-		"adcq $0, %%r12\n\t"
-		/* row 1: r9..r13 += f * g1, lows on CF, highs on OF */
-		"movq 8(%[g]), %%rdx\n\t"
-		"xorl %%r13d, %%r13d\n\t"
-		"mulxq 0(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r9\n\t"
-		"adoxq %%rcx, %%r10\n\t"
-		"mulxq 8(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r10\n\t"
-		"adoxq %%rcx, %%r11\n\t"
-		"mulxq 16(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r11\n\t"
-		"adoxq %%rcx, %%r12\n\t"
-		"mulxq 24(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r12\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"adcq $0, %%r13\n\t"
-		/* row 2 */
-		"movq 16(%[g]), %%rdx\n\t"
-		"xorl %%r14d, %%r14d\n\t"
-		"mulxq 0(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r10\n\t"
-		"adoxq %%rcx, %%r11\n\t"
-		"mulxq 8(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r11\n\t"
-		"adoxq %%rcx, %%r12\n\t"
-		"mulxq 16(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r12\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"mulxq 24(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r13\n\t"
-		"adoxq %%rcx, %%r14\n\t"
-		"adcq $0, %%r14\n\t"
-		/* row 3 */
-		"movq 24(%[g]), %%rdx\n\t"
-		"xorl %%r15d, %%r15d\n\t"
-		"mulxq 0(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r11\n\t"
-		"adoxq %%rcx, %%r12\n\t"
-		"mulxq 8(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r12\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"mulxq 16(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r13\n\t"
-		"adoxq %%rcx, %%r14\n\t"
-		"mulxq 24(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r14\n\t"
-		"adoxq %%rcx, %%r15\n\t"
-		"adcq $0, %%r15\n\t"
-		REDUCE
+	__asm__(MUL("0", "%[h]", "0", "%[f]", "0", "%[g]")
 		: FE_OUT(h->v)
 		: [h] "r"(h->v), [f] "r"(f->v), [g] "r"(g->v), FE_IN(f->v), FE_IN(g->v)
 		: CLOBBERS);
@@ -219,52 +259,7 @@ static inline void fe_mul(fe *h, const fe *f, const fe *g)
 
 static inline void fe_sq(fe *h, const fe *f)
 {
-	__asm__(/* the cross products a_i a_j (i < j) into r9..r14 */
-		"movq 0(%[f]), %%rdx\n\t"
-		"mulxq 8(%[f]), %%r9, %%r10\n\t"
-		"mulxq 16(%[f]), %%rax, %%r11\n\t"
-		"addq %%rax, %%r10\n\t"
-		"mulxq 24(%[f]), %%rax, %%r12\n\t"
-		"adcq %%rax, %%r11\n\t"
-		"adcq $0, %%r12\n\t"
-		"movq 8(%[f]), %%rdx\n\t"
-		"xorl %%r13d, %%r13d\n\t"
-		"mulxq 16(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r11\n\t"
-		"adoxq %%rcx, %%r12\n\t"
-		"mulxq 24(%[f]), %%rax, %%rcx\n\t"
-		"adcxq %%rax, %%r12\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"adcq $0, %%r13\n\t"
-		"movq 16(%[f]), %%rdx\n\t"
-		"mulxq 24(%[f]), %%rax, %%r14\n\t"
-		"addq %%rax, %%r13\n\t"
-		"adcq $0, %%r14\n\t"
-		/* doubled on CF, plus the squares on OF */
-		"xorl %%r15d, %%r15d\n\t"
-		"movq 0(%[f]), %%rdx\n\t"
-		"mulxq %%rdx, %%r8, %%rax\n\t"
-		"adcxq %%r9, %%r9\n\t"
-		"adoxq %%rax, %%r9\n\t"
-		"movq 8(%[f]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%rcx\n\t"
-		"adcxq %%r10, %%r10\n\t"
-		"adoxq %%rax, %%r10\n\t"
-		"adcxq %%r11, %%r11\n\t"
-		"adoxq %%rcx, %%r11\n\t"
-		"movq 16(%[f]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%rcx\n\t"
-		"adcxq %%r12, %%r12\n\t"
-		"adoxq %%rax, %%r12\n\t"
-		"adcxq %%r13, %%r13\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"movq 24(%[f]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%rcx\n\t"
-		"adcxq %%r14, %%r14\n\t"
-		"adoxq %%rax, %%r14\n\t"
-		"adcxq %%r15, %%r15\n\t"
-		"adoxq %%rcx, %%r15\n\t"
-		REDUCE
+	__asm__(SQR("0", "%[h]", "0", "%[f]")
 		: FE_OUT(h->v)
 		: [h] "r"(h->v), [f] "r"(f->v), FE_IN(f->v)
 		: CLOBBERS);
@@ -371,7 +366,165 @@ static inline void fe_cmov(fe *f, const fe *g, uint32_t b)
 		f->v[i] ^= (f->v[i] ^ g->v[i]) & m;
 }
 
+#define FE_HAVE_LADDER_STEP
 #include "ec/c25519_tmpl.h"
+
+/*
+ * The ladder step in one block of assembly: every element of the ladder
+ * state at a fixed offset from one base register (%[s]), so no pointer is
+ * set up per operation and no call is made (fe_mul is not inlined); the
+ * additions and subtractions fused in pairs, each loading its inputs once;
+ * 121666 E + BB in one pass. The swap is by mask in 64-bit registers: the
+ * C fe_cswap, which gcc vectorises, reads the product's 8-byte stores with
+ * 16-byte loads that cannot be forwarded (about 4 % of the ladder).
+ */
+#define LS "%[s]"
+
+/* swap p and q (offsets) when %[m] is all ones: by mask, limb by limb, in registers */
+#define CSWAP_LIMB(p, q, i)                     \
+	"movq " AT(p, LS, i) ", %%rax\n\t"      \
+	"movq " AT(q, LS, i) ", %%rcx\n\t"      \
+	"movq %%rax, %%rdx\n\t"                 \
+	"xorq %%rcx, %%rdx\n\t"                 \
+	"andq %[m], %%rdx\n\t"                  \
+	"xorq %%rdx, %%rax\n\t"                 \
+	"xorq %%rdx, %%rcx\n\t"                 \
+	"movq %%rax, " AT(p, LS, i) "\n\t"      \
+	"movq %%rcx, " AT(q, LS, i) "\n\t"
+#define CSWAP(p, q) CSWAP_LIMB(p, q, 0) CSWAP_LIMB(p, q, 8) CSWAP_LIMB(p, q, 16) CSWAP_LIMB(p, q, 24)
+
+/* a carry out of r0..r3 folded back as 38, twice (the second cannot carry), t scratch */
+#define FOLD_ADD(r0, r1, r2, r3, t)             \
+	"sbbq %%" t ", %%" t "\n\t"             \
+	"andq $38, %%" t "\n\t"                 \
+	"addq %%" t ", %%" r0 "\n\t"            \
+	"adcq $0, %%" r1 "\n\t"                 \
+	"adcq $0, %%" r2 "\n\t"                 \
+	"adcq $0, %%" r3 "\n\t"                 \
+	"sbbq %%" t ", %%" t "\n\t"             \
+	"andq $38, %%" t "\n\t"                 \
+	"addq %%" t ", %%" r0 "\n\t"
+
+/* a borrow out of r0..r3 taken off as 38, twice (the second cannot borrow) */
+#define FOLD_SUB(r0, r1, r2, r3, t)             \
+	"sbbq %%" t ", %%" t "\n\t"             \
+	"andq $38, %%" t "\n\t"                 \
+	"subq %%" t ", %%" r0 "\n\t"            \
+	"sbbq $0, %%" r1 "\n\t"                 \
+	"sbbq $0, %%" r2 "\n\t"                 \
+	"sbbq $0, %%" r3 "\n\t"                 \
+	"sbbq %%" t ", %%" t "\n\t"             \
+	"andq $38, %%" t "\n\t"                 \
+	"subq %%" t ", %%" r0 "\n\t"
+
+/* sum = f + g, dif = f - g, as fe_add and fe_sub, f and g loaded once */
+#define ADDSUB(sum, dif, f, g)                  \
+	"movq " AT(f, LS, 0) ", %%r8\n\t"       \
+	"movq " AT(f, LS, 8) ", %%r9\n\t"       \
+	"movq " AT(f, LS, 16) ", %%r10\n\t"     \
+	"movq " AT(f, LS, 24) ", %%r11\n\t"     \
+	"movq %%r8, %%r12\n\t"                  \
+	"movq %%r9, %%r13\n\t"                  \
+	"movq %%r10, %%r14\n\t"                 \
+	"movq %%r11, %%r15\n\t"                 \
+	"addq " AT(g, LS, 0) ", %%r8\n\t"       \
+	"adcq " AT(g, LS, 8) ", %%r9\n\t"       \
+	"adcq " AT(g, LS, 16) ", %%r10\n\t"     \
+	"adcq " AT(g, LS, 24) ", %%r11\n\t"     \
+	FOLD_ADD("r8", "r9", "r10", "r11", "rax") \
+	"subq " AT(g, LS, 0) ", %%r12\n\t"      \
+	"sbbq " AT(g, LS, 8) ", %%r13\n\t"      \
+	"sbbq " AT(g, LS, 16) ", %%r14\n\t"     \
+	"sbbq " AT(g, LS, 24) ", %%r15\n\t"     \
+	FOLD_SUB("r12", "r13", "r14", "r15", "rcx") \
+	"movq %%r8, " AT(sum, LS, 0) "\n\t"     \
+	"movq %%r9, " AT(sum, LS, 8) "\n\t"     \
+	"movq %%r10, " AT(sum, LS, 16) "\n\t"   \
+	"movq %%r11, " AT(sum, LS, 24) "\n\t"   \
+	"movq %%r12, " AT(dif, LS, 0) "\n\t"    \
+	"movq %%r13, " AT(dif, LS, 8) "\n\t"    \
+	"movq %%r14, " AT(dif, LS, 16) "\n\t"   \
+	"movq %%r15, " AT(dif, LS, 24) "\n\t"
+
+/*
+ * e = f - g, then t = g + 121666 e (RFC 7748's AA + a24 E = BB + (a24 + 1) E):
+ * the product in five words with g added in, the fifth folded as 38 times
+ * itself, then the last carry as 38.
+ */
+#define SUB_A24ADD(e, t, f, g)                  \
+	"movq " AT(f, LS, 0) ", %%r8\n\t"       \
+	"movq " AT(f, LS, 8) ", %%r9\n\t"       \
+	"movq " AT(f, LS, 16) ", %%r10\n\t"     \
+	"movq " AT(f, LS, 24) ", %%r11\n\t"     \
+	"subq " AT(g, LS, 0) ", %%r8\n\t"       \
+	"sbbq " AT(g, LS, 8) ", %%r9\n\t"       \
+	"sbbq " AT(g, LS, 16) ", %%r10\n\t"     \
+	"sbbq " AT(g, LS, 24) ", %%r11\n\t"     \
+	FOLD_SUB("r8", "r9", "r10", "r11", "rax") \
+	"movq %%r8, " AT(e, LS, 0) "\n\t"       \
+	"movq %%r9, " AT(e, LS, 8) "\n\t"       \
+	"movq %%r10, " AT(e, LS, 16) "\n\t"     \
+	"movq %%r11, " AT(e, LS, 24) "\n\t"     \
+	"movl $121666, %%edx\n\t"               \
+	"mulxq %%r8, %%r12, %%rax\n\t"          \
+	"mulxq %%r9, %%r13, %%rcx\n\t"          \
+	"addq %%rax, %%r13\n\t"                 \
+	"mulxq %%r10, %%r14, %%rax\n\t"         \
+	"adcq %%rcx, %%r14\n\t"                 \
+	"mulxq %%r11, %%r15, %%rcx\n\t"         \
+	"adcq %%rax, %%r15\n\t"                 \
+	"adcq $0, %%rcx\n\t"                    \
+	"addq " AT(g, LS, 0) ", %%r12\n\t"      \
+	"adcq " AT(g, LS, 8) ", %%r13\n\t"      \
+	"adcq " AT(g, LS, 16) ", %%r14\n\t"     \
+	"adcq " AT(g, LS, 24) ", %%r15\n\t"     \
+	"adcq $0, %%rcx\n\t"                    \
+	"imulq $38, %%rcx, %%rcx\n\t"           \
+	"addq %%rcx, %%r12\n\t"                 \
+	"adcq $0, %%r13\n\t"                    \
+	"adcq $0, %%r14\n\t"                    \
+	"adcq $0, %%r15\n\t"                    \
+	"sbbq %%rax, %%rax\n\t"                 \
+	"andq $38, %%rax\n\t"                   \
+	"addq %%rax, %%r12\n\t"                 \
+	"movq %%r12, " AT(t, LS, 0) "\n\t"      \
+	"movq %%r13, " AT(t, LS, 8) "\n\t"      \
+	"movq %%r14, " AT(t, LS, 16) "\n\t"     \
+	"movq %%r15, " AT(t, LS, 24) "\n\t"
+
+#define LMUL(h, f, g) MUL(h, LS, f, LS, g, LS)
+#define LSQR(h, f) SQR(h, LS, f, LS)
+
+/* RFC 7748, 5: the same operations as c25519_tmpl.h's ladder, in the same order */
+static void fe_ladder_step(c25519_ladder_st *s, uint32_t swap)
+{
+	const uint64_t m = 0 - (uint64_t)swap;
+
+	__asm__(CSWAP("%c[x2]", "%c[x3]")
+		CSWAP("%c[z2]", "%c[z3]")
+		ADDSUB("%c[a]", "%c[b]", "%c[x2]", "%c[z2]")
+		ADDSUB("%c[c]", "%c[d]", "%c[x3]", "%c[z3]")
+		LMUL("%c[d]", "%c[d]", "%c[a]")         /* DA */
+		LMUL("%c[c]", "%c[c]", "%c[b]")         /* CB */
+		LSQR("%c[aa]", "%c[a]")
+		LSQR("%c[bb]", "%c[b]")
+		ADDSUB("%c[x3]", "%c[z3]", "%c[d]", "%c[c]")
+		LSQR("%c[x3]", "%c[x3]")                /* (DA + CB)^2 */
+		LSQR("%c[z3]", "%c[z3]")
+		LMUL("%c[z3]", "%c[z3]", "%c[x1]")      /* x1 (DA - CB)^2 */
+		LMUL("%c[x2]", "%c[aa]", "%c[bb]")      /* AA BB */
+		SUB_A24ADD("%c[e]", "%c[a]", "%c[aa]", "%c[bb]")
+		LMUL("%c[z2]", "%c[a]", "%c[e]")
+		: "+m"(*s)
+		: [s] "r"(s), [m] "r"(m), [x1] "i"(offsetof(c25519_ladder_st, x1)),
+		  [x2] "i"(offsetof(c25519_ladder_st, x2)), [z2] "i"(offsetof(c25519_ladder_st, z2)),
+		  [x3] "i"(offsetof(c25519_ladder_st, x3)), [z3] "i"(offsetof(c25519_ladder_st, z3)),
+		  [a] "i"(offsetof(c25519_ladder_st, a)), [b] "i"(offsetof(c25519_ladder_st, b)),
+		  [c] "i"(offsetof(c25519_ladder_st, c)), [d] "i"(offsetof(c25519_ladder_st, d)),
+		  [aa] "i"(offsetof(c25519_ladder_st, aa)), [bb] "i"(offsetof(c25519_ladder_st, bb)),
+		  [e] "i"(offsetof(c25519_ladder_st, e))
+		: CLOBBERS);
+}
 
 const ember_ec_desc ember_x25519_x86adx_desc = { "x25519", "x86adx", EMBER_IMPL_CT | EMBER_IMPL_HW, supported,
 	&c25519_ops };
