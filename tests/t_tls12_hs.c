@@ -58,20 +58,6 @@ static void setup12(int key, const uint16_t *suite, const uint16_t *group)
 	}
 }
 
-/* The side that failed sent |alert|, and the other received it. */
-static void failed_with(int client_sent, int alert, const char *what)
-{
-	ember_tls13_conn *snd = client_sent ? &tt_D->c : &tt_D->s, *rcv = client_sent ? &tt_D->s : &tt_D->c;
-	int sp = 1, rp = 0, sa = ember_tls13_alert(snd, &sp), ra = ember_tls13_alert(rcv, &rp);
-
-	CHECK(ember_tls13_state(snd) == EMBER_TLS13_FAILED && sa == alert && !sp,
-	    "%s: %s: state %d alert %s (from peer %d), expected %s sent", what, client_sent ? "client" : "server",
-	    ember_tls13_state(snd), tt_alert(sa), sp, tt_alert(alert));
-	CHECK(ember_tls13_state(rcv) == EMBER_TLS13_FAILED && ra == alert && rp,
-	    "%s: %s: state %d alert %s (from peer %d), expected %s received", what, client_sent ? "server" : "client",
-	    ember_tls13_state(rcv), tt_alert(ra), rp, tt_alert(alert));
-}
-
 /* Connected on TLS 1.2 with suite |s|: data both ways, then close. */
 static int exchange12(const ember_tls12_suite *s, const char *what)
 {
@@ -142,7 +128,7 @@ EMBER_TEST(tls12_hs_legacy)
 	setup12(K_RSA, &legacy, NULL);
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "the legacy suite offered to a server's defaults");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "the legacy suite offered to a server's defaults");
 	}
 	tt_duo_end(tt_D);
 	/* the default ClientHello does not carry 0x002f */
@@ -225,7 +211,7 @@ EMBER_TEST(tls12_hs_versions)
 	tt_D->ccfg.versions = EMBER_TLS_VERSION_1_2;
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(0, EMBER_TLS_ALERT_PROTOCOL_VERSION, "client TLS 1.2, server TLS 1.3");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_PROTOCOL_VERSION, "client TLS 1.2, server TLS 1.3");
 	}
 	tt_duo_end(tt_D);
 	/* a downgrade on the way: the client's TLS 1.3 offer removed */
@@ -373,7 +359,7 @@ EMBER_TEST(tls12_hs_tamper)
 		if (CHECK(m != NULL, "ServerKeyExchange in the server's flight")) {
 			m[mlen - 5] ^= 0x01; /* inside the DER signature */
 			tt_duo_run(tt_D);
-			failed_with(1, EMBER_TLS_ALERT_DECRYPT_ERROR, "ServerKeyExchange signature changed");
+			tt_duo_failed_with(tt_D, 1, EMBER_TLS_ALERT_DECRYPT_ERROR, "ServerKeyExchange signature changed");
 		}
 	}
 	tt_duo_end(tt_D);
@@ -385,7 +371,7 @@ EMBER_TEST(tls12_hs_tamper)
 		if (CHECK(m != NULL, "client Finished in its flight")) {
 			m[mlen - 1] ^= 0x80;
 			tt_duo_run(tt_D);
-			failed_with(0, EMBER_TLS_ALERT_DECRYPT_ERROR, "client Finished changed");
+			tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_DECRYPT_ERROR, "client Finished changed");
 		}
 	}
 	tt_duo_end(tt_D);
@@ -439,7 +425,7 @@ EMBER_TEST(tls12_hs_bleichenbacher)
 		em[k - 47 + (c == 3)] = c == 4 ? 1 : 3;
 		CHECK(ember_rsa_public_op(pub, m + 6, em, k) == 0, "%s: RSA encryption", what[c]);
 		tt_duo_run(tt_D);
-		failed_with(0, EMBER_TLS_ALERT_BAD_RECORD_MAC, what[c]);
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_BAD_RECORD_MAC, what[c]);
 		tt_duo_end(tt_D);
 	}
 }

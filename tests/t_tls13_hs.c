@@ -102,20 +102,6 @@ static void hrr_case(const uint16_t *cg, size_t ncg, const uint16_t *sg, size_t 
 	tt_duo_end(tt_D);
 }
 
-/* The side that failed sent |alert|, and the other received it. */
-static void failed_with(tt_duo *d, int client_sent, int alert, const char *what)
-{
-	ember_tls13_conn *snd = client_sent ? &d->c : &d->s, *rcv = client_sent ? &d->s : &d->c;
-	int sp = 1, rp = 0, sa = ember_tls13_alert(snd, &sp), ra = ember_tls13_alert(rcv, &rp);
-
-	CHECK(ember_tls13_state(snd) == EMBER_TLS13_FAILED && sa == alert && !sp,
-	    "%s: %s: state %d alert %s (from peer %d), expected %s sent", what, client_sent ? "client" : "server",
-	    ember_tls13_state(snd), tt_alert(sa), sp, tt_alert(alert));
-	CHECK(ember_tls13_state(rcv) == EMBER_TLS13_FAILED && ra == alert && rp,
-	    "%s: %s: state %d alert %s (from peer %d), expected %s received", what, client_sent ? "server" : "client",
-	    ember_tls13_state(rcv), tt_alert(ra), rp, tt_alert(alert));
-}
-
 EMBER_TEST(tls13_hs_hrr)
 {
 	static const uint16_t x_p256[] = { EMBER_TLS_GROUP_X25519, EMBER_TLS_GROUP_SECP256R1 };
@@ -137,7 +123,7 @@ EMBER_TEST(tls13_hs_hrr)
 	tt_D->scfg.n_groups = 1;
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common group");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common group");
 	}
 	tt_duo_end(tt_D);
 	/* no common suite */
@@ -148,7 +134,7 @@ EMBER_TEST(tls13_hs_hrr)
 	tt_D->scfg.n_suites = 1;
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common suite");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common suite");
 	}
 	tt_duo_end(tt_D);
 	/* no signature scheme the server's key makes */
@@ -157,7 +143,7 @@ EMBER_TEST(tls13_hs_hrr)
 	tt_D->ccfg.n_sig_schemes = 1;
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common signature scheme");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_HANDSHAKE_FAILURE, "no common signature scheme");
 	}
 	tt_duo_end(tt_D);
 	/* a server flight larger than the server's smallest buffer: its internal_error goes in the
@@ -168,7 +154,7 @@ EMBER_TEST(tls13_hs_hrr)
 
 		CHECK(rs == 0, "init: server with the smallest buffer: %d", rs);
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 0, EMBER_TLS_ALERT_INTERNAL_ERROR, "server flight over its buffer");
+		tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_INTERNAL_ERROR, "server flight over its buffer");
 	}
 	tt_duo_end(tt_D);
 }
@@ -311,7 +297,7 @@ EMBER_TEST(tls13_hs_mfl)
 			    "client over the limit: one record of %zu bytes", n);
 			tt_D->c2s.len += n;
 			tt_duo_run(tt_D);
-			failed_with(tt_D, 0, EMBER_TLS_ALERT_RECORD_OVERFLOW, "client over the limit");
+			tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_RECORD_OVERFLOW, "client over the limit");
 		}
 	}
 	tt_duo_end(tt_D);
@@ -324,7 +310,7 @@ EMBER_TEST(tls13_hs_mfl)
 	            ember_tls13_server_init(&tt_D->s, &tt_D->scfg, tt_D->sbuf, sizeof(tt_D->sbuf)) == 0,
 	        "record_size_limit wins: init")) {
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 1, EMBER_TLS_ALERT_RECORD_OVERFLOW, "record_size_limit wins, small client buffer");
+		tt_duo_failed_with(tt_D, 1, EMBER_TLS_ALERT_RECORD_OVERFLOW, "record_size_limit wins, small client buffer");
 	}
 	tt_duo_end(tt_D);
 	/* an offer of another value than RFC 6066's four: illegal_parameter */
@@ -406,7 +392,7 @@ static void verify_case(int anchor_other, const char *name, const uint8_t *leaf,
 	if (!tt_duo_start(tt_D))
 		return;
 	tt_duo_run(tt_D);
-	failed_with(tt_D, 1, alert, what);
+	tt_duo_failed_with(tt_D, 1, alert, what);
 	tt_duo_end(tt_D);
 }
 
@@ -426,7 +412,7 @@ EMBER_TEST(tls13_hs_verify)
 	tt_D->scfg.key = &tt_pki.ca_key;
 	if (tt_duo_start(tt_D)) {
 		tt_duo_run(tt_D);
-		failed_with(tt_D, 1, EMBER_TLS_ALERT_DECRYPT_ERROR, "CertificateVerify by another key");
+		tt_duo_failed_with(tt_D, 1, EMBER_TLS_ALERT_DECRYPT_ERROR, "CertificateVerify by another key");
 	}
 	tt_duo_end(tt_D);
 }
@@ -529,7 +515,7 @@ EMBER_TEST(tls13_hs_tamper)
 		if (CHECK(m != NULL, "message %u in the flight", type)) {
 			m[mlen - 5] ^= 0x01; /* the last bytes of verify_data, of the DER signature */
 			tt_duo_run(tt_D);
-			failed_with(tt_D, 1, EMBER_TLS_ALERT_DECRYPT_ERROR, i ? "CertificateVerify changed" : "Finished changed");
+			tt_duo_failed_with(tt_D, 1, EMBER_TLS_ALERT_DECRYPT_ERROR, i ? "CertificateVerify changed" : "Finished changed");
 		}
 		tt_duo_end(tt_D);
 	}
@@ -544,7 +530,7 @@ EMBER_TEST(tls13_hs_tamper)
 		if (CHECK(m != NULL, "client Finished in its flight")) {
 			m[mlen - 1] ^= 0x80;
 			tt_duo_run(tt_D);
-			failed_with(tt_D, 0, EMBER_TLS_ALERT_DECRYPT_ERROR, "client Finished changed");
+			tt_duo_failed_with(tt_D, 0, EMBER_TLS_ALERT_DECRYPT_ERROR, "client Finished changed");
 		}
 	}
 	tt_duo_end(tt_D);

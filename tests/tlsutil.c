@@ -298,3 +298,16 @@ int tt_get_duo(void)
 		tt_D = calloc(1, sizeof(*tt_D));
 	return CHECK(tt_D != NULL, "out of memory") && tt_make_pki();
 }
+
+void tt_duo_failed_with(tt_duo *d, int client_sent, int alert, const char *what)
+{
+	ember_tls13_conn *snd = client_sent ? &d->c : &d->s, *rcv = client_sent ? &d->s : &d->c;
+	int sp = 1, rp = 0, sa = ember_tls13_alert(snd, &sp), ra = ember_tls13_alert(rcv, &rp);
+
+	CHECK(ember_tls13_state(snd) == EMBER_TLS13_FAILED && sa == alert && !sp,
+	    "%s: %s: state %d alert %s (from peer %d), expected %s sent", what, client_sent ? "client" : "server",
+	    ember_tls13_state(snd), tt_alert(sa), sp, tt_alert(alert));
+	CHECK(ember_tls13_state(rcv) == EMBER_TLS13_FAILED && ra == alert && rp,
+	    "%s: %s: state %d alert %s (from peer %d), expected %s received", what, client_sent ? "server" : "client",
+	    ember_tls13_state(rcv), tt_alert(ra), rp, tt_alert(alert));
+}

@@ -90,6 +90,8 @@ size_t tt_max_record(const uint8_t *b, size_t len, int skip_first);
 int tt_duo_send_recv(tt_duo *d, int from_client, size_t len, const char *what);
 /* The client sends close_notify: both sides must be CLOSED after. */
 void tt_duo_close(tt_duo *d, const char *what);
+/* The side that failed (the client when |client_sent|) sent |alert|, and the other received it. */
+void tt_duo_failed_with(tt_duo *d, int client_sent, int alert, const char *what);
 /* Wipes both connections. */
 void tt_duo_end(tt_duo *d);
 
