@@ -33,6 +33,11 @@
  * 14 -O2 -fstack-usage, the deepest chain summed, before the descriptors)
  * about 14 KiB, 27 KiB and 14 KiB.
  *
+ * EMBER_MLDSA_SMALL_STACK=1 (mldsa_int.h) routes signing, verification
+ * and key generation's t through mldsa_small.c instead: no vector held,
+ * the same bytes, about 4 KiB of stack for every set, several times the
+ * time (figures there).
+ *
  * Constant time: what FIPS 204 lets signing leak is declassified, each at
  * its place with the reason (EMBER_DECLASSIFY: the ctgrind build checks
  * that nothing else steers a branch or an index).
@@ -151,7 +156,7 @@ void mldsa_matvec(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *acc, po
 	ember_keccak_x4_clear(&c);
 }
 
-/* ---- sampling (FIPS 204, 7.3) ---- */
+/* ---- sampling (FIPS 204, 7.3; SampleInBall and one polynomial of ExpandMask in mldsa_sample.c) ---- */
 
 /*
  * ExpandMask (Algorithm 34): y_r = BitUnpack(H(rho'' || kappa + r, 2), ...);
@@ -182,48 +187,6 @@ static void expand_mask(const mldsa_params *p, uint8_t *y, const uint8_t rhopp[6
 		}
 	}
 	ember_wipe(in, sizeof(in));
-}
-
-/*
- * SampleInBall (Algorithm 29) from c~: the positions and signs of c's
- * tau nonzero coefficients. Called on public data only: a signature's c~,
- * or in signing an attempt's c~ once declassified (see sign_internal).
- */
-static void sample_in_ball(mldsa_chal *c, const uint8_t *ct, size_t ctl, unsigned tau)
-{
-	uint8_t buf[EMBER_SHAKE256_BLOCK_LEN];
-	int8_t dense[N];
-	ember_shake_ctx h;
-	uint64_t signs = 0;
-	unsigned i, pos = 8, t = 0;
-
-	ember_shake256_init(&h);
-	ember_shake_update(&h, ct, ctl);
-	ember_shake_squeeze(&h, buf, sizeof(buf));
-	for (i = 0; i < 8; i++)
-		signs |= (uint64_t)buf[i] << (8 * i);
-	memset(dense, 0, sizeof(dense));
-	for (i = N - tau; i < N; i++) {
-		unsigned j;
-		do {
-			if (pos == sizeof(buf)) {
-				ember_shake_squeeze(&h, buf, sizeof(buf));
-				pos = 0;
-			}
-			j = buf[pos++];
-		} while (j > i);
-		dense[i] = dense[j];
-		dense[j] = (int8_t)(1 - 2 * (int)(signs & 1));
-		signs >>= 1;
-	}
-	ember_shake_clear(&h);
-	for (i = 0; i < N; i++)
-		if (dense[i] != 0) {
-			c->pos[t] = (uint8_t)i;
-			c->sign[t] = dense[i];
-			t++;
-		}
-	c->tau = t;
 }
 
 /* mu = H(tr || M', 64), M' = 0 || |ctx| || ctx || msg (FIPS 204, Algorithms 2, 3 and 7) */
@@ -289,7 +252,7 @@ static int try_sign(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, con
 	ember_shake_squeeze(&h, sig, ctl);
 	ember_shake_clear(&h);
 	EMBER_DECLASSIFY(sig, ctl);
-	sample_in_ball(&chal, sig, ctl, p->tau);
+	mldsa_sample_in_ball(&chal, sig, ctl, p->tau);
 
 	/* z = y + c s1, each entry checked (||z|| < gamma1 - beta) and packed */
 	for (j = 0; j < p->l && !bad; j++) {
@@ -334,13 +297,7 @@ static int try_sign(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, con
 		if (cnt <= p->omega) {
 			/* accepted: the hints are the signature's (HintBitPack, Algorithm 20) */
 			EMBER_DECLASSIFY(hm, sizeof(hm));
-			memset(hs, 0, p->omega + p->k);
-			for (i = 0, cnt = 0; i < p->k; i++) {
-				for (n = 0; n < N; n++)
-					if ((hm[i][n / 32] >> (n % 32)) & 1)
-						hs[cnt++] = (uint8_t)n;
-				hs[p->omega + i] = (uint8_t)cnt;
-			}
+			mldsa_pack_hints(hs, (const uint32_t(*)[N / 32])hm, p->k, p->omega);
 			ok = 1;
 		}
 	}
@@ -393,30 +350,6 @@ done:
 	ember_wipe(rhopp, sizeof(rhopp));
 }
 
-/*
- * HintBitUnpack's checks (Algorithm 21): per row, an end index not below
- * the last and at most omega, positions strictly increasing, the unused
- * bytes zero. Public data.
- */
-static int hints_valid(const mldsa_params *p, const uint8_t *hs)
-{
-	unsigned i, idx = 0, n;
-
-	for (i = 0; i < p->k; i++) {
-		unsigned end = hs[p->omega + i];
-		if (end < idx || end > p->omega)
-			return 0;
-		for (n = idx + 1; n < end; n++)
-			if (hs[n - 1] >= hs[n])
-				return 0;
-		idx = end;
-	}
-	for (n = idx; n < p->omega; n++)
-		if (hs[n] != 0)
-			return 0;
-	return 1;
-}
-
 /* Algorithm 8, ML-DSA.Verify_internal from mu; every input public */
 static int verify_internal(const mldsa_ops *o, const mldsa_params *p, const uint8_t *pk, const uint8_t mu[64], const uint8_t *sig)
 {
@@ -428,14 +361,14 @@ static int verify_internal(const mldsa_ops *o, const mldsa_params *p, const uint
 	unsigned i, j, n, zb = Z_BYTES(p), ctl = p->ctl, idx = 0;
 	const uint8_t *zs = sig + ctl, *hs = sig + ctl + p->l * zb;
 
-	if (!hints_valid(p, hs))
+	if (!mldsa_hints_valid(hs, p->k, p->omega))
 		return EMBER_EVERIFY;
 	for (j = 0; j < p->l; j++) {
 		mldsa_unpack_z(&pr.p[0], zs + j * zb, p->gamma1_bits);
 		if (o->exceeds(&pr.p[0], (int32_t)(1u << p->gamma1_bits) - (int32_t)p->beta))
 			return EMBER_EVERIFY;
 	}
-	sample_in_ball(&chal, sig, ctl, p->tau);
+	mldsa_sample_in_ball(&chal, sig, ctl, p->tau);
 	/* w'_Approx = NTT^-1(A^ o NTT(z)) - c t1 2^d, then UseHint */
 	mldsa_matvec(o, p, w, &pr, 1, pk, vec_z, zs, 0);
 	ember_shake256_init(&h);
@@ -460,6 +393,27 @@ static int verify_internal(const mldsa_ops *o, const mldsa_params *p, const uint
 	ember_shake_squeeze(&h, ct, ctl);
 	ember_shake_clear(&h);
 	return ember_memeq(ct, sig, ctl) ? 0 : EMBER_EVERIFY;
+}
+
+/*
+ * The path the public calls take: these, or with EMBER_MLDSA_SMALL_STACK=1
+ * mldsa_small.c's (the same bytes and verdicts in a few KiB of stack). A
+ * constant condition, so that both stay compiled and checked.
+ */
+static void sign_path(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const uint8_t mu[64],
+    const uint8_t rnd[32])
+{
+	if (EMBER_MLDSA_SMALL_STACK)
+		mldsa_sign_small(o, p, sig, sk, mu, rnd);
+	else
+		sign_internal(o, p, sig, sk, mu, rnd);
+}
+
+static int verify_path(const mldsa_ops *o, const mldsa_params *p, const uint8_t *pk, const uint8_t mu[64], const uint8_t *sig)
+{
+	if (EMBER_MLDSA_SMALL_STACK)
+		return mldsa_verify_small(o, p, pk, mu, sig);
+	return verify_internal(o, p, pk, mu, sig);
 }
 
 /* ---- ML-DSA (FIPS 204, 5) ---- */
@@ -504,7 +458,7 @@ int ember_mldsa_sign_mu_with(const ember_mldsa_desc *d, int set, uint8_t *sig, s
 		return EMBER_ELEN;
 	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
-	sign_internal(o, p, sig, sk, mu, rnd);
+	sign_path(o, p, sig, sk, mu, rnd);
 	return 0;
 }
 
@@ -533,7 +487,7 @@ int ember_mldsa_sign_rnd_with(const ember_mldsa_desc *d, int set, uint8_t *sig, 
 	if ((ret = mldsa_check_sk(p, sk)) != 0)
 		return ret;
 	compute_mu(mu, sk + 64, msg, msg_len, ctx, ctx_len);
-	sign_internal(o, p, sig, sk, mu, rnd);
+	sign_path(o, p, sig, sk, mu, rnd);
 	ember_wipe(mu, sizeof(mu));
 	return 0;
 }
@@ -575,7 +529,7 @@ int ember_mldsa_verify_mu_with(const ember_mldsa_desc *d, int set, const uint8_t
 		return EMBER_EINVAL;
 	if (pk_len != p->pk_len || sig_len != p->sig_len)
 		return EMBER_ELEN;
-	return verify_internal(o, p, pk, mu, sig);
+	return verify_path(o, p, pk, mu, sig);
 }
 
 int ember_mldsa_verify_mu(int set, const uint8_t *pk, size_t pk_len, const uint8_t mu[EMBER_MLDSA_MU_LEN],
@@ -599,7 +553,7 @@ int ember_mldsa_verify_with(const ember_mldsa_desc *d, int set, const uint8_t *p
 		return EMBER_ELEN;
 	if ((ret = ember_mldsa_mu(set, mu, pk, pk_len, msg, msg_len, ctx, ctx_len)) != 0)
 		return ret;
-	return verify_internal(o, p, pk, mu, sig);
+	return verify_path(o, p, pk, mu, sig);
 }
 
 int ember_mldsa_verify(int set, const uint8_t *pk, size_t pk_len, const uint8_t *msg, size_t msg_len,

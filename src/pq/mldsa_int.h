@@ -1,9 +1,11 @@
 /*
  * mldsa_int.h - what src/pq/mldsa.c (the scheme: signing, verification),
  * src/pq/mldsa_keygen.c (key generation), src/pq/mldsa_poly.c (arithmetic
- * mod q, the encodings, the rounding functions) and the implementations
- * (mldsa_ref.c portable, mldsa_avx2.c) share; not installed. FIPS 204
- * (August 2024) names in the comments.
+ * mod q, the encodings, the rounding functions), src/pq/mldsa_sample.c
+ * (SampleInBall, ExpandMask one polynomial at a time), src/pq/mldsa_small.c (the small-stack paths,
+ * EMBER_MLDSA_SMALL_STACK) and the implementations (mldsa_ref.c portable,
+ * mldsa_avx2.c) share; not installed. FIPS 204 (August 2024) names in the
+ * comments.
  *
  * An implementation is the polynomial arithmetic of mldsa_ops: the
  * transforms, the reductions, the products (A^'s entries into the
@@ -20,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "internal.h"
 #include "ember/mldsa.h"
 
 #define MLDSA_Q 8380417
@@ -120,6 +123,38 @@ void mldsa_matvec(const mldsa_ops *o, const mldsa_params *p, mldsa_poly *acc, po
 /* s1 and s2 within [-eta, eta] (FIPS 204's skDecode assumes it, an imported key may not hold it): 0 or EMBER_EDECODE */
 int mldsa_check_sk(const mldsa_params *p, const uint8_t *sk);
 
+/* ---- sampling shared by both signing paths (mldsa_sample.c; FIPS 204, 7.3) ---- */
+
+/* One polynomial of ExpandMask, y = BitUnpack(H(rho'' || nonce, 2)), streamed (no buffer of its bytes) */
+void mldsa_mask_poly(const mldsa_params *p, mldsa_poly *y, const uint8_t rhopp[64], unsigned nonce);
+/* SampleInBall (Algorithm 29) from c~ (public data: see mldsa.c's try_sign) */
+void mldsa_sample_in_ball(mldsa_chal *c, const uint8_t *ct, size_t ctl, unsigned tau);
+
+/* ---- the small-stack paths (mldsa_small.c) ---- */
+
+/*
+ * EMBER_MLDSA_SMALL_STACK (0 or 1, default 0): 1 makes ember_mldsa_sign*,
+ * ember_mldsa_verify* and the key generation calls use the routines below
+ * (a few KiB of stack instead of 14 to 27, for more time); both are in
+ * every build, and give the same bytes and verdicts as the default ones.
+ */
+#ifndef EMBER_MLDSA_SMALL_STACK
+#define EMBER_MLDSA_SMALL_STACK 0
+#endif
+/* Algorithm 7, ML-DSA.Sign_internal from mu, sk checked (mldsa_check_sk): the default path's signature */
+EMBER_HIDDEN void mldsa_sign_small(const mldsa_ops *o, const mldsa_params *p, uint8_t *sig, const uint8_t *sk,
+    const uint8_t mu[64], const uint8_t rnd[32]);
+/* Algorithm 8, ML-DSA.Verify_internal from mu: 0 or EMBER_EVERIFY */
+EMBER_HIDDEN int mldsa_verify_small(const mldsa_ops *o, const mldsa_params *p, const uint8_t *pk, const uint8_t mu[64],
+    const uint8_t *sig);
+/*
+ * t = NTT^-1(A^ o NTT(s1)) + s2 (Algorithm 6) row by row from sk's rho, s1
+ * and s2, and Power2Round: t1 into pk after rho, t0 into |t0| or (NULL)
+ * compared with sk's (mldsa_keygen.c's make_t: the same contract)
+ */
+EMBER_HIDDEN uint32_t mldsa_make_t_small(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *t0,
+    const uint8_t *sk);
+
 /* ---- arithmetic mod q (mldsa_poly.c) ---- */
 
 /* a 2^-32 mod q in (-q, q), for |a| < 2^31 q (Montgomery, R = 2^32; q^-1 mod 2^32 = 58728449) */
@@ -159,8 +194,14 @@ uint32_t mldsa_eta_invalid(const uint8_t *a, size_t len, unsigned eta);
 /* gamma1 2^17: 576 bytes, 2^19: 640 */
 void mldsa_pack_z(uint8_t *r, const mldsa_poly *a, unsigned gamma1_bits);
 void mldsa_unpack_z(mldsa_poly *r, const uint8_t *a, unsigned gamma1_bits);
+/* the same for |n| coefficients (n a multiple of 4), |a| their (9 n / 4 or 5 n / 2) bytes */
+void mldsa_unpack_z_part(int32_t *r, const uint8_t *a, unsigned n, unsigned gamma1_bits);
 /* w1Encode of one polynomial: 6 bits (gamma2 (q-1)/88) or 4 bits ((q-1)/32) */
 void mldsa_pack_w1(uint8_t *r, const mldsa_poly *a, int32_t gamma2);
+/* HintBitPack (Algorithm 20) of k rows of hint bits (public: an accepted attempt's) into omega + k bytes */
+void mldsa_pack_hints(uint8_t *hs, const uint32_t hm[][MLDSA_N / 32], unsigned k, unsigned omega);
+/* HintBitUnpack's checks (Algorithm 21), public data: 1 when |hs| is a valid encoding */
+int mldsa_hints_valid(const uint8_t *hs, unsigned k, unsigned omega);
 
 /* ---- rounding (FIPS 204, 7.4) ---- */
 /* Power2Round of a in [0, q): a = a1 2^d + a0 */

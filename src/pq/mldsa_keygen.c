@@ -71,7 +71,7 @@ static void expand_s(const mldsa_ops *o, const mldsa_params *p, uint8_t *s, cons
  * t0. Returns that difference, 0 when equal or not compared (secret: the
  * caller declassifies the verdict).
  */
-static uint32_t make_t(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *t0, const uint8_t *sk)
+static uint32_t make_t_all(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *t0, const uint8_t *sk)
 {
 	mldsa_poly acc[MAXK];
 	poly_pair pr;
@@ -101,6 +101,14 @@ static uint32_t make_t(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, u
 	ember_wipe(&pr, sizeof(pr));
 	ember_wipe(row, sizeof(row));
 	return diff;
+}
+
+/* make_t_all, or with EMBER_MLDSA_SMALL_STACK=1 mldsa_small.c's row-by-row form (the same bytes) */
+static uint32_t make_t(const mldsa_ops *o, const mldsa_params *p, uint8_t *pk, uint8_t *t0, const uint8_t *sk)
+{
+	if (EMBER_MLDSA_SMALL_STACK)
+		return mldsa_make_t_small(o, p, pk, t0, sk);
+	return make_t_all(o, p, pk, t0, sk);
 }
 
 /* Algorithm 6, ML-DSA.KeyGen_internal */

@@ -297,29 +297,72 @@ void mldsa_pack_z(uint8_t *r, const mldsa_poly *a, unsigned gamma1_bits)
 	}
 }
 
-void mldsa_unpack_z(mldsa_poly *r, const uint8_t *a, unsigned gamma1_bits)
+void mldsa_unpack_z_part(int32_t *r, const uint8_t *a, unsigned n, unsigned gamma1_bits)
 {
 	const int32_t g = (int32_t)1 << gamma1_bits;
 	unsigned i;
 
 	if (gamma1_bits == 17) {
-		for (i = 0; i < N / 4; i++, a += 9) {
-			r->c[4 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0x3ffff);
-			r->c[4 * i + 1] = g - (int32_t)((a[2] >> 2 | (uint32_t)a[3] << 6 | (uint32_t)a[4] << 14) & 0x3ffff);
-			r->c[4 * i + 2] = g - (int32_t)((a[4] >> 4 | (uint32_t)a[5] << 4 | (uint32_t)a[6] << 12) & 0x3ffff);
-			r->c[4 * i + 3] = g - (int32_t)((a[6] >> 6 | (uint32_t)a[7] << 2 | (uint32_t)a[8] << 10) & 0x3ffff);
+		for (i = 0; i < n / 4; i++, a += 9) {
+			r[4 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0x3ffff);
+			r[4 * i + 1] = g - (int32_t)((a[2] >> 2 | (uint32_t)a[3] << 6 | (uint32_t)a[4] << 14) & 0x3ffff);
+			r[4 * i + 2] = g - (int32_t)((a[4] >> 4 | (uint32_t)a[5] << 4 | (uint32_t)a[6] << 12) & 0x3ffff);
+			r[4 * i + 3] = g - (int32_t)((a[6] >> 6 | (uint32_t)a[7] << 2 | (uint32_t)a[8] << 10) & 0x3ffff);
 		}
 		return;
 	}
-	for (i = 0; i < N / 2; i++, a += 5) {
-		r->c[2 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0xfffff);
-		r->c[2 * i + 1] = g - (int32_t)(a[2] >> 4 | (uint32_t)a[3] << 4 | (uint32_t)a[4] << 12);
+	for (i = 0; i < n / 2; i++, a += 5) {
+		r[2 * i] = g - (int32_t)((a[0] | (uint32_t)a[1] << 8 | (uint32_t)a[2] << 16) & 0xfffff);
+		r[2 * i + 1] = g - (int32_t)(a[2] >> 4 | (uint32_t)a[3] << 4 | (uint32_t)a[4] << 12);
 	}
+}
+
+void mldsa_unpack_z(mldsa_poly *r, const uint8_t *a, unsigned gamma1_bits)
+{
+	mldsa_unpack_z_part(r->c, a, N, gamma1_bits);
 }
 
 void mldsa_pack_w1(uint8_t *r, const mldsa_poly *a, int32_t gamma2)
 {
 	pack_bits(r, a->c, gamma2 == (Q - 1) / 88 ? 6 : 4, 0, 0);
+}
+
+/* Algorithm 20, HintBitPack: the positions of each row's ones, then each row's end index */
+void mldsa_pack_hints(uint8_t *hs, const uint32_t hm[][N / 32], unsigned k, unsigned omega)
+{
+	unsigned i, n, cnt = 0;
+
+	memset(hs, 0, omega + k);
+	for (i = 0; i < k; i++) {
+		for (n = 0; n < N; n++)
+			if ((hm[i][n / 32] >> (n % 32)) & 1)
+				hs[cnt++] = (uint8_t)n;
+		hs[omega + i] = (uint8_t)cnt;
+	}
+}
+
+/*
+ * HintBitUnpack's checks (Algorithm 21): per row, an end index not below
+ * the last and at most omega, positions strictly increasing, the unused
+ * bytes zero. Public data.
+ */
+int mldsa_hints_valid(const uint8_t *hs, unsigned k, unsigned omega)
+{
+	unsigned i, idx = 0, n;
+
+	for (i = 0; i < k; i++) {
+		unsigned end = hs[omega + i];
+		if (end < idx || end > omega)
+			return 0;
+		for (n = idx + 1; n < end; n++)
+			if (hs[n - 1] >= hs[n])
+				return 0;
+		idx = end;
+	}
+	for (n = idx; n < omega; n++)
+		if (hs[n] != 0)
+			return 0;
+	return 1;
 }
 
 /* ---- rounding (FIPS 204, 7.4) ---- */

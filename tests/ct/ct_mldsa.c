@@ -11,7 +11,13 @@
  *    tr are public) and a secret rnd, from (msg, ctx), from mu, and hedged
  *    (rnd from the system source, marked secret inside): only what
  *    mldsa.c declassifies per attempt (c~, the verdicts of the rejection
- *    checks, the accepted attempt's hints) may steer a branch or an index.
+ *    checks, the accepted attempt's hints) may steer a branch or an index;
+ *  - the small-stack paths (src/pq/mldsa_small.c, called directly: they
+ *    are the public calls' only with EMBER_MLDSA_SMALL_STACK=1): signing
+ *    from mu with the same secrets (the same signature as the default
+ *    path's), and t made again from the secret sk and compared with its
+ *    t0 (the verdict declassified by the caller, as
+ *    ember_mldsa_public_from_private does); verification of the result.
  * The results are declassified after each call and checked (the keys
  * against a second, public run; each signature verified), so the check ran
  * the real computation.
@@ -21,6 +27,7 @@
 #include <valgrind/memcheck.h>
 
 #include "ember/mldsa.h"
+#include "pq/mldsa_int.h"
 #include "ct_extra.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
@@ -95,6 +102,33 @@ static int check_set(const ember_mldsa_desc *d, int set)
 	PUBLIC(rnd, sizeof(rnd));
 	if (r != 0 || memcmp(sig, sig2, sl) != 0)
 		return 0;
+	/* the small-stack path from mu: the same signature; t from sk, compared with its t0 */
+	{
+		const mldsa_ops *o = mldsa_ops_of(d);
+		const mldsa_params *p = mldsa_params_of(set);
+		uint8_t pk3[EMBER_MLDSA_PK_MAX];
+		uint32_t diff;
+		if (o == NULL || p == NULL)
+			return 0;
+		memset(sig2, 0, sl);
+		secret_sk(sk, skl);
+		SECRET(rnd, sizeof(rnd));
+		mldsa_sign_small(o, p, sig2, sk, mu, rnd);
+		PUBLIC(sig2, sl);
+		PUBLIC(sk, skl);
+		PUBLIC(rnd, sizeof(rnd));
+		if (memcmp(sig, sig2, sl) != 0 || mldsa_verify_small(o, p, pk, mu, sig2) != 0)
+			return 0;
+		memset(pk3, 0, pkl);
+		memcpy(pk3, sk, 32);
+		secret_sk(sk, skl);
+		diff = mldsa_make_t_small(o, p, pk3, NULL, sk);
+		PUBLIC(&diff, sizeof(diff));
+		PUBLIC(pk3, pkl);
+		PUBLIC(sk, skl);
+		if (diff != 0 || memcmp(pk, pk3, pkl) != 0)
+			return 0;
+	}
 	/* hedged, with the key of the random seed */
 	secret_sk(sk2, skl);
 	r = ember_mldsa_sign(set, sig2, sl, sk2, skl, msg, sizeof(msg), NULL, 0);
@@ -124,7 +158,7 @@ unsigned ct_mldsa(void)
 				continue;
 			}
 			printf("checked: ML-DSA-%d (%s) keygen (secret xi), sign (secret K, s1, s2, t0, rnd; from msg, mu, "
-			       "hedged)\n",
+			       "hedged; small-stack sign and t)\n",
 			    sets[s], d->impl);
 			done++;
 		}
